@@ -1,0 +1,40 @@
+"""Errors shared by every game: an illegal action, and acting after the game is over."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+__all__ = ["GameOverError", "IllegalActionError", "check_action"]
+
+
+class IllegalActionError(ValueError):
+    """An action outside the action space or masked off; the game state is left unchanged."""
+
+
+class GameOverError(RuntimeError):
+    """``step`` was called on a finished game; call ``reset`` first."""
+
+
+def check_action(
+    action: object,
+    mask: np.ndarray,
+    describe: Callable[[int], str] = str,
+    what: str = "action",
+) -> int:
+    """Return ``action`` as an int if ``mask`` allows it, else raise :class:`IllegalActionError`.
+
+    The message names the action (through ``describe``) and the legal ones.
+    """
+    if isinstance(action, np.ndarray) and action.shape == ():
+        action = action.item()
+    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        raise IllegalActionError(f"bad {what} {action!r}: expected an int in 0..{len(mask) - 1}")
+    index = int(action)
+    if not 0 <= index < len(mask):
+        raise IllegalActionError(f"bad {what} {index}: expected an int in 0..{len(mask) - 1}")
+    if not mask[index]:
+        legal = ", ".join(describe(int(i)) for i in np.flatnonzero(mask))
+        raise IllegalActionError(f"illegal {what} {describe(index)}: legal are {legal or 'none'}")
+    return index

@@ -1,0 +1,1 @@
+"""Training and evaluation of agents against the baseline bots (needs the ``train`` extra)."""
