@@ -61,12 +61,12 @@ JOKER = 52
 NUM_CARD_IDS = 53
 PIQUET_LOWEST_RANK = RANKS.index("7")
 
-CardsLike = Union[str, Iterable[Union[str, int]]]
+CardsLike = Union[str, Iterable[Union[str, int]]]  # noqa: UP007 (a runtime alias on 3.10)
 
 _TOKEN_TO_ID: dict[str, int] = {}
 for _r, _rank in enumerate(RANKS):
     for _s, _suit in enumerate(SUITS):
-        for _rank_text in ({_rank, _rank.lower()} | ({"10"} if _rank == "T" else set())):
+        for _rank_text in {_rank, _rank.lower()} | ({"10"} if _rank == "T" else set()):
             for _suit_text in (_suit, _suit.upper()):
                 _TOKEN_TO_ID[_rank_text + _suit_text] = 4 * _r + _s
 for _joker in ("Jk", "JK", "jk", "jK"):
@@ -135,9 +135,9 @@ def parse_cards(cards: CardsLike) -> list[int]:
 
 def format_card(card: int) -> str:
     """Notation of one card id (``48 -> "As"``, ``52 -> "Jk"``)."""
-    if isinstance(card, (int, np.integer)) and not isinstance(card, bool):
-        if 0 <= card < NUM_CARD_IDS:
-            return _ID_TO_TOKEN[card]
+    is_int = isinstance(card, (int, np.integer)) and not isinstance(card, bool)
+    if is_int and 0 <= card < NUM_CARD_IDS:
+        return _ID_TO_TOKEN[card]
     raise ValueError(f"bad card id {card!r}: expected an int in 0..{NUM_CARD_IDS - 1}")
 
 
@@ -162,7 +162,11 @@ def make_deck(
         ordinary = np.arange(4 * PIQUET_LOWEST_RANK, 52, dtype=np.int8)
     else:
         raise ValueError(f"bad deck kind {kind!r}: expected 'standard' or 'piquet'")
-    if isinstance(jokers, bool) or not isinstance(jokers, (int, np.integer)) or not 0 <= jokers <= 4:
+    if (
+        isinstance(jokers, bool)
+        or not isinstance(jokers, (int, np.integer))
+        or not 0 <= jokers <= 4
+    ):
         raise ValueError(f"bad jokers {jokers!r}: expected an int in 0..4")
     if isinstance(decks, bool) or decks not in (1, 2):
         raise ValueError(f"bad decks {decks!r}: expected 1 or 2")

@@ -152,7 +152,7 @@ class _Layout:
     sparse_to_class: np.ndarray  # int16, indexed by rank-sum + section offset
     section_offset: np.ndarray  # int64, indexed by suit field
     section_of_class: list[tuple[int, bool, tuple[int, ...]]]  # (wilds, suited, naturals)
-    flush_priority: np.ndarray  # int64 suit priority of the natural cards' common suit, by suit field
+    flush_priority: np.ndarray  # int64 priority of the natural cards' common suit, by suit field
 
 
 @cache
@@ -176,7 +176,10 @@ def _layout() -> _Layout:
     for counts in _compositions(5, 5):
         *suit_counts, wilds = counts
         naturals = 5 - wilds
-        field = sum(c * w for c, w in zip(suit_counts, _SUIT_WEIGHTS)) + wilds * _WILD_WEIGHT
+        field = (
+            sum(c * w for c, w in zip(suit_counts, _SUIT_WEIGHTS, strict=True))
+            + wilds * _WILD_WEIGHT
+        )
         one_suit = [s for s in range(4) if suit_counts[s] == naturals]
         suited = naturals == 0 or bool(one_suit)
         section[field] = offsets[wilds, suited]
@@ -287,7 +290,7 @@ def _low_value(rank: int) -> int:
 
 @cache
 def _score(ms: tuple[int, ...], suited: bool, ruleset: str) -> tuple[int, int, int, int]:
-    """Best reading of a complete multiset: (key without runtime suits, category, suit rule, rank)."""
+    """Best reading of a complete multiset: (key sans runtime suits, category, suit rule, rank)."""
     if ruleset == "low":
         values = Counter(_low_value(r) for r in ms)
         groups = sorted(values.items(), key=lambda vc: (-vc[1], -vc[0]))
@@ -531,7 +534,9 @@ def points_table(points: Mapping[Category, int] | Sequence[int]) -> np.ndarray:
     else:
         by_cat = list(points)
         if len(by_cat) != len(Category):
-            raise ValueError(f"expected {len(Category)} points, one per Category, got {len(by_cat)}")
+            raise ValueError(
+                f"expected {len(Category)} points, one per Category, got {len(by_cat)}"
+            )
     for value in by_cat:
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
             raise ValueError(f"bad points value {value!r}: expected an int")
@@ -572,7 +577,7 @@ def make_classifier(
     offsets = layout.section_offset.tolist()
     sparse = layout.sparse_to_class
     valid = np.flatnonzero(sparse >= 0)
-    classes = dict(zip(valid.tolist(), sparse[valid].tolist()))
+    classes = dict(zip(valid.tolist(), sparse[valid].tolist(), strict=True))
 
     def classify(a: int, b: int, c: int, d: int, e: int) -> int:
         s = weights[a] + weights[b] + weights[c] + weights[d] + weights[e]
@@ -598,7 +603,7 @@ def make_evaluator(
     offsets = layout.section_offset.tolist()
     sparse = layout.sparse_to_class
     valid = np.flatnonzero(sparse >= 0)
-    keys = dict(zip(valid.tolist(), tables.key[sparse[valid]].tolist()))
+    keys = dict(zip(valid.tolist(), tables.key[sparse[valid]].tolist(), strict=True))
     if ruleset != "draw":
 
         def strength(a: int, b: int, c: int, d: int, e: int) -> int:
@@ -607,7 +612,7 @@ def make_evaluator(
 
         return strength
 
-    classes = dict(zip(valid.tolist(), sparse[valid].tolist()))
+    classes = dict(zip(valid.tolist(), sparse[valid].tolist(), strict=True))
     nibbles = cw.suit_nibbles.tolist()
     shift = tables.card_suit_shift.tolist()
     card_mul = tables.card_suit_mul.tolist()

@@ -1,0 +1,113 @@
+"""Packaging: the namespace layout, Gymnasium registration, and a core install without torch."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_python(code: str, **kwargs) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False, **kwargs
+    )
+
+
+def test_gymnasium_make_in_fresh_interpreter() -> None:
+    # Gymnasium 1.x has no plugin auto-registration: the "module:" prefix imports pokerzoo.envs.
+    result = run_python(
+        "import gymnasium as gym\n"
+        "env = gym.make('pokerzoo.envs:pokerzoo/PokerSquares-v0')\n"
+        "obs, info = env.reset(seed=0)\n"
+        "print(obs.shape, int(info['action_mask'].sum()))\n"
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["(522,)", "25"]
+
+
+def test_import_registers_every_id() -> None:
+    import gymnasium as gym
+    import pokerzoo.envs  # noqa: F401
+
+    ids = {env_id for env_id in gym.registry if env_id.startswith("pokerzoo/")}
+    assert ids == {"pokerzoo/PokerSquares-v0", "pokerzoo/Quintet-v0"}
+
+
+def test_core_modules_do_not_import_torch_or_sb3() -> None:
+    modules = sorted(
+        f"pokerzoo.envs.{p.stem}" for p in (ROOT / "envs").glob("*.py") if p.stem != "__init__"
+    )
+    code = (
+        "import importlib, sys\n"
+        f"for name in {modules!r}: importlib.import_module(name)\n"
+        "import pokerzoo.agents\n"
+        "bad = [m for m in ('torch', 'stable_baselines3', 'sb3_contrib') if m in sys.modules]\n"
+        "print(','.join(bad))\n"
+    )
+    result = run_python(code)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == ""
+
+
+@pytest.mark.slow
+def test_built_wheel_has_the_namespace_layout(tmp_path: Path) -> None:
+    build = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(ROOT)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert build.returncode == 0, build.stderr
+    (wheel,) = tmp_path.glob("pokerzoo-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for required in (
+        "pokerzoo/envs/__init__.py",
+        "pokerzoo/envs/hands.py",
+        "pokerzoo/envs/cards.py",
+        "pokerzoo/agents/__init__.py",
+        "pokerzoo/training/__init__.py",
+        "pokerzoo/envs/py.typed",
+    ):
+        assert required in names
+    assert not any(n.startswith(("tests/", "benchmarks/", "envs/")) for n in names)
+    target = tmp_path / "site"
+    install = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--no-deps", "-q", "-t", str(target), str(wheel)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert install.returncode == 0, install.stderr
+    result = run_python(
+        "import pokerzoo.envs.hands as h; print(h.__file__)",
+        env={"PYTHONPATH": str(target), "PATH": ""},
+        cwd=tmp_path,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith(str(target))
+
+
+def test_readme_test_command_is_what_ci_runs() -> None:
+    readme = (ROOT / "README.md").read_text()
+    ci = (ROOT / ".ci" / "run").read_text()
+    commands = re.findall(r"```(?:bash|sh)\n(.*?)\n```", readme, flags=re.S)
+    setup = [c.strip() for c in commands if c.strip().startswith("python3 -m venv")]
+    assert len(setup) == 2, "the README has exactly two set-up commands"
+    test_command = next(c for c in setup if "pytest" in c)
+    assert test_command in ci
+
+
+def test_ruff_is_clean() -> None:
+    ruff = Path(sys.executable).with_name("ruff")
+    if not ruff.exists():
+        pytest.skip("ruff is not installed (it comes with the test extra)")
+    result = subprocess.run(
+        [str(ruff), "check", str(ROOT)], capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
