@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pytest
-
 from pokerzoo.envs.cards import (
     JOKER,
     NUM_CARD_IDS,
@@ -204,7 +205,7 @@ def test_shuffled_is_a_reproducible_permutation() -> None:
     assert np.array_equal(deck, make_deck(jokers=2, decks=2))  # the input is left unchanged
 
 
-@pytest.mark.parametrize("rng", [None, 7, np.random.RandomState(7), __import__("random").Random(7)])
+@pytest.mark.parametrize("rng", [None, 7, np.random.RandomState(7), random.Random(7)])
 def test_shuffled_only_accepts_a_generator(rng: object) -> None:
     with pytest.raises(TypeError, match="Generator"):
         shuffled(make_deck(), rng)  # type: ignore[arg-type]
