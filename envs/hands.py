@@ -399,25 +399,37 @@ def _check_options(ruleset: str, deuces_wild: bool) -> None:
 
 
 def _as_hands(cards: np.ndarray | Sequence[Sequence[int]]) -> np.ndarray:
+    """The (N, 5) integer array of ``cards`` (its ids are range-checked here or by the gather).
+
+    Ids of 8-, 16- and 32-bit arrays are range-checked for free by the first gather, through an
+    unsigned view (see :func:`_unsigned`). 64-bit arrays are checked here: numpy casts 64-bit
+    unsigned indices to signed ones, so -1 would wrap around and silently read the joker's entry.
+    """
     arr = np.asarray(cards)
     if arr.ndim != 2 or arr.shape[1] != 5:
         raise ValueError(f"expected card ids of shape (N, 5), got shape {arr.shape}")
-    if arr.dtype.kind == "i":
-        return arr.view(arr.dtype.str.replace("i", "u"))  # negatives become out of range
-    if arr.dtype.kind == "u":
-        return arr
-    if arr.size == 0:
-        return arr.astype(np.uint8)
-    raise ValueError(f"expected an integer array of card ids, got dtype {arr.dtype}")
+    if arr.dtype.kind not in "iu":
+        if arr.size == 0:
+            return arr.astype(np.uint8)
+        raise ValueError(f"expected an integer array of card ids, got dtype {arr.dtype}")
+    if arr.dtype.itemsize == 8 and arr.size and _unsigned(arr).max() >= NUM_CARD_IDS:
+        raise _bad_card_error(arr, "standard")
+    return arr
+
+
+def _unsigned(hands: np.ndarray) -> np.ndarray:
+    """An unsigned view of an integer array: negative ids become out of range, not wrap around."""
+    if hands.dtype.kind == "i":
+        return hands.view(hands.dtype.str.replace("i", "u"))
+    return hands
 
 
 def _bad_card_error(hands: np.ndarray, ruleset: str) -> ValueError:
-    signed = hands.astype(np.int64) if hands.dtype != np.uint64 else hands.view(np.int64)
-    bad = signed[(signed < 0) | (signed >= NUM_CARD_IDS)]
+    bad = hands[(hands < 0) | (hands >= NUM_CARD_IDS)]
     if bad.size:
         return ValueError(f"bad card id {int(bad[0])}: expected ids in 0..{NUM_CARD_IDS - 1}")
     weights = _card_weights(ruleset, False).weights
-    bad = signed[weights[signed] == _INVALID]
+    bad = hands[weights[hands] == _INVALID]
     return ValueError(
         f"card id {int(bad[0])} is not allowed in ruleset {ruleset!r}: "
         "expected cards of the piquet deck (7 to ace), no jokers"
@@ -429,7 +441,7 @@ def _classes(hands: np.ndarray, ruleset: str, deuces_wild: bool) -> tuple[np.nda
     cw = _card_weights(ruleset, deuces_wild)
     layout = _layout()
     try:
-        v = cw.weights[hands]
+        v = cw.weights[_unsigned(hands)]
     except IndexError:
         raise _bad_card_error(hands, ruleset) from None
     s = v[:, 0] + v[:, 1]
