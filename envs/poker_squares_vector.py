@@ -1,0 +1,606 @@
+"""Poker Squares as a native vectorised Gymnasium env: many games held in numpy arrays.
+
+``PokerSquaresVectorEnv`` plays ``num_envs`` independent games of Poker Squares (RULES §3, the
+contract in ``POKER_SQUARES_SPEC``) with the same options, spaces, dealing and rewards as
+:class:`pokerzoo.envs.poker_squares_env.PokerSquaresEnv`; sub-env ``i`` replays exactly the
+single env seeded with ``seed + i``. It is the ``vector_entry_point`` of
+``pokerzoo/PokerSquares-v0``, so ``gymnasium.make_vec("pokerzoo/PokerSquares-v0", num_envs=N,
+**options)`` builds it.
+
+## Action Space
+``MultiDiscrete([25] * num_envs)``: one cell per game, row-major (``cell = 5 * row + col``).
+An action the mask forbids raises :class:`~pokerzoo.envs.errors.IllegalActionError` naming the
+env index, the cell and the legal cells; nothing changes. The action of a game being
+auto-reset (next-step mode) is ignored.
+
+## Observation Space
+``Box(0, high, (num_envs, 522), uint8)``; row ``i`` is the single env's observation:
+
+| index | content |
+|---|---|
+| 0..449 | the grid: cell c at [18c, 18c+18), each card [0:13] rank, [13:17] suit, [17] joker |
+| 450..467 | the card to place now (all zeros once the game is over) |
+| 468..520 | per card id 0..52, copies still to come after the current card (see below) |
+| 521 | cards placed so far (0..25) |
+
+Copies still to come: "deal", the unseen rest of the deck; "shuffle", the cards still to place.
+
+## Rewards
+``reward="final"``: 0 until the 25th card, then the grid's score; ``"incremental"``: each
+placement earns the points of every row and column it completes. ``float64``, shape
+``(num_envs,)``. Games last exactly 25 steps; ``truncations`` are always False.
+
+## Info
+After every reset and step ``info["action_mask"]`` (``int8``, ``(num_envs, 25)``, with
+``info["_action_mask"]`` all True); :meth:`action_masks` gives the same as ``bool``. In the
+step where games end, ``info["score"]`` (``int64``) and ``info["grid"]`` (``int8`` card ids,
+``(num_envs, 25)``; the single env gives strings) hold their results, valid where
+``info["_score"]`` / ``info["_grid"]`` is True.
+
+## Autoreset
+``autoreset_mode`` (``metadata["autoreset_mode"]``), as in Gymnasium 1.x:
+
+- ``"NextStep"`` (default): a game that ended is dealt again by the next ``step``, whose action
+  for it is ignored and which returns its new first observation, reward 0, not terminated.
+- ``"SameStep"``: a game that ends is dealt again in the same step; the returned observation is
+  the new game's, and ``info["final_obs"]`` (``(num_envs, 522)``, valid where
+  ``info["_final_obs"]``) and ``info["final_info"]`` (``score``, ``grid``, ``action_mask`` with
+  their ``_`` masks) hold the ended game's.
+- ``"Disabled"``: stepping an ended game raises :class:`~pokerzoo.envs.errors.GameOverError`;
+  deal again with ``reset(options={"reset_mask": mask})``.
+
+## Seeding
+``reset(seed=s)`` gives sub-env ``i`` the generator ``np.random.default_rng(s + i)`` (a list
+of seeds gives one each; ``None`` draws fresh entropy); every later deal of that game, auto-reset
+or ``reset()`` without a seed, continues its own generator, exactly as the single env does.
+``reset(options={"cards": ids})`` deals fixed cards instead (shape ``(25,)`` for every game or
+``(num_envs, 25)``, in dealing order), for tests.
+
+## Options
+``scoring``, ``jokers``, ``placement``, ``variant``, ``reward``, ``render_mode`` as in the
+single env, plus ``autoreset_mode``. Render modes: ``"ansi"`` returns one text grid per game,
+``"human"`` prints them.
+
+## Version History
+- v0: initial.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
+
+from .cards import JOKER, format_card, make_deck, parse_cards
+from .errors import GameOverError, IllegalActionError, check_action
+from .hands import Category, hand_classes, points_table
+
+__all__ = ["PokerSquaresVectorEnv"]
+
+GRID_CELLS = 25
+OBS_SIZE = 522
+CARD_FEATURES = 18
+CURRENT_OFFSET = 450
+COUNTS_OFFSET = 468
+PLACED_INDEX = 521
+NO_CARD = JOKER + 1  # sentinel "card" after the 25th: nothing left to show
+CENTRE = 12
+
+
+# --- options (TODO: import from poker_squares once the engine lands) -------------------------
+SCORING_TABLES: dict[str, dict[str, int]] = {
+    "english": {
+        "royal flush": 30,
+        "straight flush": 30,
+        "four of a kind": 16,
+        "full house": 10,
+        "flush": 5,
+        "straight": 12,
+        "three of a kind": 6,
+        "two pair": 3,
+        "pair": 1,
+        "five of a kind": 20,
+    },
+    "american": {
+        "royal flush": 100,
+        "straight flush": 75,
+        "four of a kind": 50,
+        "full house": 25,
+        "flush": 20,
+        "straight": 15,
+        "three of a kind": 10,
+        "two pair": 5,
+        "pair": 2,
+    },
+}
+_HAND_NAMES = {
+    "royal flush": Category.ROYAL_FLUSH,
+    "straight flush": Category.STRAIGHT_FLUSH,
+    "four of a kind": Category.FOUR_OF_A_KIND,
+    "full house": Category.FULL_HOUSE,
+    "flush": Category.FLUSH,
+    "straight": Category.STRAIGHT,
+    "three of a kind": Category.THREE_OF_A_KIND,
+    "two pair": Category.TWO_PAIR,
+    "pair": Category.PAIR,
+    "five of a kind": Category.FIVE_OF_A_KIND,
+}
+
+
+def _choice(name: str, value: object, allowed: Sequence[object]) -> None:
+    if not isinstance(value, (str, type(None))) or value not in allowed:
+        expected = ", ".join(repr(a) for a in allowed)
+        raise ValueError(f"bad {name} {value!r}: expected one of {expected}")
+
+
+def _line_points(scoring: str | Mapping[str, int]) -> np.ndarray:
+    """Points of every hand class (index: ``hand_classes`` id) under ``scoring``."""
+    if isinstance(scoring, str):
+        _choice("scoring", scoring, tuple(SCORING_TABLES))
+        table: Mapping[str, int] = SCORING_TABLES[scoring]
+    elif isinstance(scoring, Mapping):
+        table = scoring
+    else:
+        raise ValueError(
+            f"bad scoring {scoring!r}: expected 'american', 'english' or a mapping of hand "
+            "name to points"
+        )
+    by_category: dict[Category, int] = {}
+    for name, points in table.items():
+        if name not in _HAND_NAMES:
+            raise ValueError(
+                f"bad hand name {name!r} in scoring: expected one of {', '.join(_HAND_NAMES)}"
+            )
+        if isinstance(points, bool) or not isinstance(points, (int, np.integer)):
+            raise ValueError(f"bad points {points!r} for {name!r} in scoring: expected an int")
+        by_category[_HAND_NAMES[name]] = int(points)
+    return points_table(by_category)
+
+
+# --- index tables --------------------------------------------------------------------------------
+def _feature_pair(card: int) -> tuple[int, int]:
+    """Offsets of the two set features of a card (a joker sets one feature, named twice)."""
+    if card == JOKER:
+        return 17, 17
+    return card >> 2, 13 + (card & 3)
+
+
+def _build_tables() -> dict[str, np.ndarray]:
+    cards = range(JOKER + 1)
+    cell_features = np.zeros((GRID_CELLS * (JOKER + 1), 2), dtype=np.intp)
+    for cell in range(GRID_CELLS):
+        for card in cards:
+            cell_features[cell * (JOKER + 1) + card] = [
+                CARD_FEATURES * cell + f for f in _feature_pair(card)
+            ]
+    # The card to place now; after the 25th there is none, and the writes land harmlessly on
+    # the placed-count entry, which every step then overwrites.
+    current = np.full((NO_CARD + 1, 2), PLACED_INDEX, dtype=np.intp)
+    count = np.full(NO_CARD + 1, PLACED_INDEX, dtype=np.intp)
+    for card in cards:
+        current[card] = [CURRENT_OFFSET + f for f in _feature_pair(card)]
+        count[card] = COUNTS_OFFSET + card
+    lines_of_cell = np.array([[c // 5, 5 + c % 5] for c in range(GRID_CELLS)], dtype=np.intp)
+    line_cells = np.array(
+        [[5 * r + k for k in range(5)] for r in range(5)]
+        + [[5 * k + c for k in range(5)] for c in range(5)],
+        dtype=np.intp,
+    )
+    touching = np.zeros((GRID_CELLS, GRID_CELLS), dtype=np.int8)
+    for cell in range(GRID_CELLS):
+        r, c = divmod(cell, 5)
+        for other in range(GRID_CELLS):
+            r2, c2 = divmod(other, 5)
+            touching[cell, other] = other != cell and abs(r - r2) <= 1 and abs(c - c2) <= 1
+    return {
+        "cell_features": cell_features,
+        "current": current,
+        "count": count,
+        "lines_of_cell": lines_of_cell,
+        "line_cells": line_cells,
+        "touching": touching,
+    }
+
+
+_TABLES = _build_tables()
+
+
+def _describe_cell(cell: int) -> str:
+    return f"{cell} (row {cell // 5}, col {cell % 5})"
+
+
+class PokerSquaresVectorEnv(VectorEnv):
+    """``num_envs`` games of Poker Squares stepped together with array operations.
+
+    See the module docstring for spaces, rewards, info, autoreset and seeding.
+    """
+
+    metadata: dict[str, Any] = {
+        "render_modes": ["ansi", "human"],
+        "autoreset_mode": AutoresetMode.NEXT_STEP,
+    }
+
+    def __init__(
+        self,
+        num_envs: int = 1,
+        *,
+        scoring: str | Mapping[str, int] = "american",
+        jokers: int = 0,
+        placement: str = "free",
+        variant: str = "deal",
+        reward: str = "final",
+        render_mode: str | None = None,
+        autoreset_mode: str | AutoresetMode = AutoresetMode.NEXT_STEP,
+    ) -> None:
+        if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)):
+            raise ValueError(f"bad num_envs {num_envs!r}: expected an int >= 1")
+        if num_envs < 1:
+            raise ValueError(f"bad num_envs {num_envs!r}: expected an int >= 1")
+        if isinstance(jokers, bool) or not isinstance(jokers, (int, np.integer)):
+            raise ValueError(f"bad jokers {jokers!r}: expected 0, 1 or 2")
+        if not 0 <= jokers <= 2:
+            raise ValueError(f"bad jokers {jokers!r}: expected 0, 1 or 2")
+        _choice("placement", placement, ("free", "adjacent"))
+        _choice("variant", variant, ("deal", "shuffle"))
+        _choice("reward", reward, ("final", "incremental"))
+        _choice("render_mode", render_mode, (None, "ansi", "human"))
+        try:
+            mode = AutoresetMode(autoreset_mode)
+        except ValueError:
+            modes = ", ".join(repr(m.value) for m in AutoresetMode)
+            raise ValueError(
+                f"bad autoreset_mode {autoreset_mode!r}: expected one of {modes}"
+            ) from None
+        self._points = _line_points(scoring)
+
+        n = int(num_envs)
+        self.num_envs = n
+        self.scoring = scoring
+        self.jokers = int(jokers)
+        self.placement = placement
+        self.variant = variant
+        self.reward = reward
+        self.render_mode = render_mode
+        self.autoreset_mode = mode
+        self.metadata = {**type(self).metadata, "autoreset_mode": mode}
+
+        high = np.ones(OBS_SIZE, dtype=np.uint8)
+        high[COUNTS_OFFSET + JOKER] = 2
+        high[PLACED_INDEX] = GRID_CELLS
+        self.single_observation_space = spaces.Box(0, high, (OBS_SIZE,), np.uint8)
+        self.single_action_space = spaces.Discrete(GRID_CELLS)
+        self.observation_space = batch_space(self.single_observation_space, n)
+        self.action_space = batch_space(self.single_action_space, n)
+
+        self._deck = make_deck("standard", jokers=self.jokers)
+        self._deck_counts = np.bincount(self._deck, minlength=JOKER + 1).astype(np.uint8)
+        initial_mask = np.zeros(GRID_CELLS, dtype=np.int8)
+        if placement == "adjacent":
+            initial_mask[CENTRE] = 1
+        else:
+            initial_mask[:] = 1
+        self._initial_mask = initial_mask
+        self._adjacent = placement == "adjacent"
+        self._incremental = reward == "incremental"
+
+        # Game state, one row per game; flat views let one fancy index address (game, slot).
+        self._deal = np.full((n, GRID_CELLS + 1), NO_CARD, dtype=np.int8)
+        self._placed = np.zeros(n, dtype=np.intp)
+        self._grid = np.full((n, GRID_CELLS), -1, dtype=np.int8)
+        self._line_counts = np.zeros((n, 10), dtype=np.int8)
+        self._score = np.zeros(n, dtype=np.int64)
+        self._mask = np.zeros((n, GRID_CELLS), dtype=np.int8)
+        self._empty = np.ones((n, GRID_CELLS), dtype=np.int8)
+        self._obs = np.zeros((n, OBS_SIZE), dtype=np.uint8)
+        self._ended = np.zeros(n, dtype=bool)
+        self._any_ended = False
+        self._rngs: list[np.random.Generator | None] = [None] * n
+        self._all = np.arange(n, dtype=np.intp)
+        self._bases = self._row_bases(self._all)
+        self._dealt = False
+
+    # --- Gymnasium API ---------------------------------------------------------------------------
+    def reset(
+        self,
+        *,
+        seed: int | Sequence[int | None] | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> tuple[np.ndarray, dict[str, Any]]:
+        """Deal new games: every game, or those in ``options["reset_mask"]``.
+
+        ``options`` may hold ``"reset_mask"`` (bool array ``(num_envs,)``) and ``"cards"``
+        (fixed deals, see the module docstring); any other key raises ``ValueError``.
+        """
+        n = self.num_envs
+        options = dict(options or {})
+        reset_mask = options.pop("reset_mask", None)
+        cards = options.pop("cards", None)
+        if options:
+            raise ValueError(
+                f"bad reset options {sorted(options)!r}: expected only 'reset_mask' and 'cards'"
+            )
+        if reset_mask is None:
+            rows = self._all
+        else:
+            mask = np.asarray(reset_mask)
+            if mask.shape != (n,) or mask.dtype != np.bool_:
+                raise ValueError(
+                    f"bad reset_mask {reset_mask!r}: expected a bool array of shape ({n},)"
+                )
+            rows = np.flatnonzero(mask)
+        if not self._dealt and len(rows) < n:
+            raise ValueError("bad reset_mask: the first reset must deal every game")
+        seeds = self._seeds(seed)
+        if cards is not None:
+            cards = self._fixed_cards(cards)
+        if seed is not None and not isinstance(seed, (list, tuple, np.ndarray)):
+            super().reset(seed=int(seed))
+        for i in rows.tolist():
+            if seeds[i] is not None or self._rngs[i] is None:
+                self._rngs[i], _ = seeding.np_random(seeds[i])
+        self._deal_rows(rows, None if cards is None else cards[rows])
+        self._dealt = True
+        info = {"action_mask": self._mask.copy(), "_action_mask": np.ones(n, dtype=bool)}
+        return self._obs.copy(), info
+
+    def step(
+        self, actions: np.ndarray | Sequence[int]
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        """Place one card in every game (see the module docstring for autoreset)."""
+        if not self._dealt:
+            raise GameOverError("call reset() before step()")
+        n = self.num_envs
+        a = self._check_shape(actions)
+        rewards = np.zeros(n, dtype=np.float64)
+        if not self._any_ended:
+            self._check_legal(a, None)
+            terminated = self._place(a, None, rewards)
+        elif self.autoreset_mode == AutoresetMode.NEXT_STEP:
+            restart = self._ended.copy()
+            playing = np.flatnonzero(~restart)
+            self._check_legal(a, playing)
+            terminated = np.zeros(n, dtype=bool)
+            if len(playing):
+                terminated[playing] = self._place(a[playing], playing, rewards)
+            self._deal_rows(np.flatnonzero(restart), None)
+        else:
+            first = int(np.flatnonzero(self._ended)[0])
+            raise GameOverError(
+                f"game {first} is over: reset it with reset(options={{'reset_mask': ...}})"
+            )
+        self._ended = terminated
+        self._any_ended = bool(terminated.any())
+        info: dict[str, Any] = {}
+        if self._any_ended:
+            ended_info = {
+                "score": np.where(terminated, self._score, 0),
+                "_score": terminated.copy(),
+                "grid": self._grid.copy(),
+                "_grid": terminated.copy(),
+            }
+            if self.autoreset_mode == AutoresetMode.SAME_STEP:
+                ended_info["action_mask"] = self._mask.copy()
+                ended_info["_action_mask"] = terminated.copy()
+                info["final_obs"] = self._obs.copy()
+                info["_final_obs"] = terminated.copy()
+                info["final_info"] = ended_info
+                info["_final_info"] = terminated.copy()
+                self._deal_rows(np.flatnonzero(terminated), None)
+                self._ended = np.zeros(n, dtype=bool)
+                self._any_ended = False
+            else:
+                info.update(ended_info)
+        info["action_mask"] = self._mask.copy()
+        info["_action_mask"] = np.ones(n, dtype=bool)
+        return (
+            self._obs.copy(),
+            rewards,
+            terminated,
+            np.zeros(n, dtype=bool),
+            info,
+        )
+
+    def action_masks(self) -> np.ndarray:
+        """Legal cells of every game, ``bool`` ``(num_envs, 25)`` (what sb3-contrib reads)."""
+        return self._mask.astype(bool)
+
+    def render(self) -> tuple[str, ...] | None:
+        """One text grid per game (``"ansi"``), or print them (``"human"``)."""
+        if self.render_mode is None:
+            return None
+        frames = tuple(self._render_game(i) for i in range(self.num_envs))
+        if self.render_mode == "human":
+            print("\n\n".join(frames))
+            return None
+        return frames
+
+    # --- the step, as array operations -------------------------------------------------------
+    @staticmethod
+    def _row_bases(rows: np.ndarray) -> dict[str, np.ndarray]:
+        return {
+            "deal": rows * (GRID_CELLS + 1),
+            "grid": rows * GRID_CELLS,
+            "lines": (rows * 10)[:, None],
+            "obs": rows * OBS_SIZE,
+            "obs2": (rows * OBS_SIZE)[:, None],
+        }
+
+    def _place(self, a: np.ndarray, rows: np.ndarray | None, rewards: np.ndarray) -> np.ndarray:
+        """Place each game's current card on cell ``a``; ``rows=None`` means every game.
+
+        Fills ``rewards`` for those games and returns which of them ended.
+        """
+        tables = _TABLES
+        if rows is None:
+            sel: slice | np.ndarray = slice(None)
+            bases = self._bases
+            placed = self._placed
+        else:
+            sel = rows
+            bases = self._row_bases(rows)
+            placed = self._placed[rows]
+        obs = self._obs.reshape(-1)
+        grid = self._grid.reshape(-1)
+        deal = self._deal.reshape(-1)
+
+        card = deal[bases["deal"] + placed]
+        cells = bases["grid"] + a
+        grid[cells] = card
+        if self._adjacent:
+            self._empty.reshape(-1)[cells] = 0
+            self._mask[sel] = (self._mask[sel] | tables["touching"][a]) & self._empty[sel]
+        else:
+            self._mask.reshape(-1)[cells] = 0
+        key = a * (JOKER + 1)
+        key += card
+        obs[bases["obs2"] + tables["cell_features"][key]] = 1
+
+        placed = placed + 1
+        upcoming = deal[bases["deal"] + placed]
+        self._obs[sel, CURRENT_OFFSET:COUNTS_OFFSET] = 0
+        obs[bases["obs2"] + tables["current"][upcoming]] = 1
+        obs[bases["obs"] + tables["count"][upcoming]] -= 1
+        self._obs[sel, PLACED_INDEX] = placed
+        if rows is None:
+            self._placed += 1
+        else:
+            self._placed[rows] = placed
+
+        # Score the rows and columns this card completes.
+        line_counts = self._line_counts.reshape(-1)
+        lines = bases["lines"] + tables["lines_of_cell"][a]
+        line_counts[lines] += 1
+        full = line_counts[lines] == 5
+        ended = placed == GRID_CELLS
+        earned = np.zeros(len(a), dtype=np.int64)
+        game, which = np.nonzero(full)
+        if len(game):
+            line = tables["lines_of_cell"][a[game], which]
+            line_cards = grid[bases["grid"][game, None] + tables["line_cells"][line]]
+            points = self._points[hand_classes(line_cards)]
+            np.add.at(earned, game, points)
+            self._score[sel] += earned
+        if self._incremental:
+            rewards[sel] = earned
+        elif ended.any():
+            rewards[sel] = np.where(ended, self._score[sel], 0)
+        return ended
+
+    # --- dealing ------------------------------------------------------------------------------
+    def _deal_rows(self, rows: np.ndarray, cards: np.ndarray | None) -> None:
+        """Start new games in ``rows``: shuffle each game's deck with its own generator."""
+        m = len(rows)
+        if m == 0:
+            return
+        if cards is None:
+            packs = np.empty((m, len(self._deck)), dtype=np.int8)
+            packs[:] = self._deck
+            # The same draws as ``rng.permutation(deck)`` in the single env.
+            for pack, i in zip(packs, rows.tolist(), strict=True):
+                self._rngs[i].shuffle(pack)  # type: ignore[union-attr]
+            order = packs[:, :GRID_CELLS]
+        else:
+            order = cards
+        if self.variant == "shuffle":
+            order = -np.sort(-order.astype(np.int16), axis=1)
+            to_come = np.zeros((m, JOKER + 1), dtype=np.int16)
+            np.add.at(to_come, (np.arange(m)[:, None], order), 1)
+        else:
+            to_come = np.broadcast_to(self._deck_counts, (m, JOKER + 1)).astype(np.int16)
+        first = order[:, 0].astype(np.intp)
+        to_come[np.arange(m), first] -= 1
+
+        self._deal[rows, :GRID_CELLS] = order
+        self._placed[rows] = 0
+        self._grid[rows] = -1
+        self._line_counts[rows] = 0
+        self._score[rows] = 0
+        self._mask[rows] = self._initial_mask
+        self._empty[rows] = 1
+        self._ended[rows] = False
+        self._any_ended = bool(self._ended.any())
+        obs = np.zeros((m, OBS_SIZE), dtype=np.uint8)
+        obs[:, COUNTS_OFFSET : COUNTS_OFFSET + JOKER + 1] = to_come
+        obs.reshape(-1)[(np.arange(m) * OBS_SIZE)[:, None] + _TABLES["current"][first]] = 1
+        self._obs[rows] = obs
+
+    def _seeds(self, seed: int | Sequence[int | None] | None) -> list[int | None]:
+        n = self.num_envs
+        if seed is None:
+            return [None] * n
+        if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
+            return [int(seed) + i for i in range(n)]
+        if isinstance(seed, (list, tuple, np.ndarray)) and len(seed) == n:
+            return [None if s is None else int(s) for s in seed]
+        raise ValueError(f"bad seed {seed!r}: expected None, an int or a list of {n} seeds")
+
+    def _fixed_cards(self, cards: object) -> np.ndarray:
+        """Fixed deals as ``(num_envs, 25)`` ids: one deal for every game, or one per game."""
+        arr = np.asarray(cards)
+        if arr.ndim == 0:
+            deals = [parse_cards(str(cards))]
+        elif arr.ndim == 1:
+            deals = [parse_cards(arr.tolist())]
+        elif arr.ndim == 2:
+            deals = [parse_cards(row) for row in arr.tolist()]
+        else:
+            deals = []
+        if len(deals) not in (1, self.num_envs) or any(len(d) != GRID_CELLS for d in deals):
+            raise ValueError(
+                f"bad cards of shape {arr.shape}: expected 25 cards, or {self.num_envs} rows of 25"
+            )
+        for deal in deals:
+            counts = np.bincount(deal, minlength=JOKER + 1)
+            over = np.flatnonzero(counts > self._deck_counts)
+            if len(over):
+                bad = int(over[0])
+                raise ValueError(
+                    f"bad cards: {format_card(bad)} appears {counts[bad]} times, the deck "
+                    f"(jokers={self.jokers}) holds {self._deck_counts[bad]}"
+                )
+        return np.broadcast_to(np.array(deals, dtype=np.int8), (self.num_envs, GRID_CELLS))
+
+    # --- checks ----------------------------------------------------------------------------------
+    def _check_shape(self, actions: np.ndarray | Sequence[int]) -> np.ndarray:
+        a = np.asarray(actions)
+        if a.shape != (self.num_envs,) or a.dtype.kind not in "iu":
+            raise IllegalActionError(
+                f"bad actions {actions!r}: expected {self.num_envs} int cells in 0..24"
+            )
+        return a.astype(np.intp)
+
+    def _check_legal(self, a: np.ndarray, rows: np.ndarray | None) -> None:
+        """Raise, naming the first offending game, unless every action is a legal cell."""
+        acts = a if rows is None else a[rows]
+        bad = acts.view(np.uintp) >= GRID_CELLS  # negatives wrap to huge
+        if not bad.any():
+            base = self._bases["grid"] if rows is None else rows * GRID_CELLS
+            bad = self._mask.reshape(-1)[base + acts] == 0
+            if not bad.any():
+                return
+        game = int(np.flatnonzero(bad)[0])
+        if rows is not None:
+            game = int(rows[game])
+        try:
+            check_action(a[game], self._mask[game], _describe_cell, what="cell")
+        except IllegalActionError as err:
+            raise IllegalActionError(f"env {game}: {err}") from None
+        raise AssertionError("unreachable: check_action accepted a rejected action")
+
+    def _render_game(self, i: int) -> str:
+        grid = self._grid[i]
+        lines = [
+            " ".join(format_card(int(c)) if c >= 0 else ".." for c in grid[5 * r : 5 * r + 5])
+            for r in range(5)
+        ]
+        placed = int(self._placed[i])
+        upcoming = int(self._deal[i, placed])
+        now = format_card(upcoming) if upcoming != NO_CARD else "-"
+        return f"game {i}: card {now}, placed {placed}, score {int(self._score[i])}\n" + "\n".join(
+            lines
+        )
