@@ -302,7 +302,7 @@ def returns(state: QuintetState, reward: str = "points") -> tuple[float, float]:
         raise ValueError(f"bad reward {reward!r}: expected one of {', '.join(REWARDS)}")
     p0, p1 = outcome(state).points
     margin = float(p0 - p1) if reward == "points" else float(np.sign(p0 - p1))
-    return margin, -margin
+    return margin, 0.0 - margin  # never -0.0
 
 
 # --- scripted API (RULES §6) -------------------------------------------------------------------
