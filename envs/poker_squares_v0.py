@@ -359,7 +359,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's conventional name
         cell = t.check(agent, action)
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        self.infos = {a: {} for a in self.agents}
+        self.infos[agent] = {}  # the others keep their round-end info until they act
         earned = t.place(agent, cell)
         if t.reward_mode == "incremental":
             self.rewards[agent] = float(earned)
