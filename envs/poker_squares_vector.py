@@ -67,7 +67,7 @@ single env, plus ``autoreset_mode``. Render modes: ``"ansi"`` returns one text g
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -76,107 +76,53 @@ from gymnasium.utils import seeding
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from .cards import JOKER, format_card, make_deck, parse_cards
+from .cards import NUM_CARD_IDS, parse_cards
 from .errors import GameOverError, IllegalActionError, check_action
-from .hands import Category, hand_classes, points_table
+from .hands import hand_classes
+from .poker_squares import (
+    CARD_FEATURES,
+    CELL_LINES,
+    CENTRE,
+    EMPTY,
+    GRID_CELLS,
+    LINES,
+    NEIGHBOURS,
+    OBS_CARD,
+    OBS_HIGH,
+    OBS_PLACED,
+    OBS_SIZE,
+    OBS_TO_COME,
+    PokerSquaresGame,
+    Scoring,
+    SquaresState,
+    cell_name,
+    render_grid,
+)
 
 __all__ = ["PokerSquaresVectorEnv"]
 
-GRID_CELLS = 25
-OBS_SIZE = 522
-CARD_FEATURES = 18
-CURRENT_OFFSET = 450
-COUNTS_OFFSET = 468
-PLACED_INDEX = 521
-NO_CARD = JOKER + 1  # sentinel "card" after the 25th: nothing left to show
-CENTRE = 12
+CURRENT_OFFSET = OBS_CARD.start
+COUNTS_OFFSET = OBS_TO_COME.start
+PLACED_INDEX = OBS_PLACED
+NO_CARD = NUM_CARD_IDS  # sentinel "card" after the 25th: nothing left to show
+_REWARDS = ("final", "incremental")
+_RENDER_MODES = ("ansi", "human")
 
 
-# --- options (TODO: import from poker_squares once the engine lands) -------------------------
-SCORING_TABLES: dict[str, dict[str, int]] = {
-    "english": {
-        "royal flush": 30,
-        "straight flush": 30,
-        "four of a kind": 16,
-        "full house": 10,
-        "flush": 5,
-        "straight": 12,
-        "three of a kind": 6,
-        "two pair": 3,
-        "pair": 1,
-        "five of a kind": 20,
-    },
-    "american": {
-        "royal flush": 100,
-        "straight flush": 75,
-        "four of a kind": 50,
-        "full house": 25,
-        "flush": 20,
-        "straight": 15,
-        "three of a kind": 10,
-        "two pair": 5,
-        "pair": 2,
-    },
-}
-_HAND_NAMES = {
-    "royal flush": Category.ROYAL_FLUSH,
-    "straight flush": Category.STRAIGHT_FLUSH,
-    "four of a kind": Category.FOUR_OF_A_KIND,
-    "full house": Category.FULL_HOUSE,
-    "flush": Category.FLUSH,
-    "straight": Category.STRAIGHT,
-    "three of a kind": Category.THREE_OF_A_KIND,
-    "two pair": Category.TWO_PAIR,
-    "pair": Category.PAIR,
-    "five of a kind": Category.FIVE_OF_A_KIND,
-}
-
-
-def _choice(name: str, value: object, allowed: Sequence[object]) -> None:
-    if not isinstance(value, (str, type(None))) or value not in allowed:
-        expected = ", ".join(repr(a) for a in allowed)
-        raise ValueError(f"bad {name} {value!r}: expected one of {expected}")
-
-
-def _line_points(scoring: str | Mapping[str, int]) -> np.ndarray:
-    """Points of every hand class (index: ``hand_classes`` id) under ``scoring``."""
-    if isinstance(scoring, str):
-        _choice("scoring", scoring, tuple(SCORING_TABLES))
-        table: Mapping[str, int] = SCORING_TABLES[scoring]
-    elif isinstance(scoring, Mapping):
-        table = scoring
-    else:
-        raise ValueError(
-            f"bad scoring {scoring!r}: expected 'american', 'english' or a mapping of hand "
-            "name to points"
-        )
-    by_category: dict[Category, int] = {}
-    for name, points in table.items():
-        if name not in _HAND_NAMES:
-            raise ValueError(
-                f"bad hand name {name!r} in scoring: expected one of {', '.join(_HAND_NAMES)}"
-            )
-        if isinstance(points, bool) or not isinstance(points, (int, np.integer)):
-            raise ValueError(f"bad points {points!r} for {name!r} in scoring: expected an int")
-        by_category[_HAND_NAMES[name]] = int(points)
-    return points_table(by_category)
-
-
-# --- index tables --------------------------------------------------------------------------------
+# --- index tables: where a step writes, as flat offsets -----------------------------------------
 def _feature_pair(card: int) -> tuple[int, int]:
-    """Offsets of the two set features of a card (a joker sets one feature, named twice)."""
-    if card == JOKER:
-        return 17, 17
-    return card >> 2, 13 + (card & 3)
+    """Offsets of the set features of a card, two (a joker sets one, named twice)."""
+    first, *rest = np.flatnonzero(CARD_FEATURES[card]).tolist()
+    return first, (rest or [first])[0]
 
 
 def _build_tables() -> dict[str, np.ndarray]:
-    cards = range(JOKER + 1)
-    cell_features = np.zeros((GRID_CELLS * (JOKER + 1), 2), dtype=np.intp)
+    cards = range(NUM_CARD_IDS)
+    cell_features = np.zeros((GRID_CELLS * NUM_CARD_IDS, 2), dtype=np.intp)
     for cell in range(GRID_CELLS):
         for card in cards:
-            cell_features[cell * (JOKER + 1) + card] = [
-                CARD_FEATURES * cell + f for f in _feature_pair(card)
+            cell_features[cell * NUM_CARD_IDS + card] = [
+                CARD_FEATURES.shape[1] * cell + f for f in _feature_pair(card)
             ]
     # The card to place now; after the 25th there is none, and the writes land harmlessly on
     # the placed-count entry, which every step then overwrites.
@@ -185,33 +131,20 @@ def _build_tables() -> dict[str, np.ndarray]:
     for card in cards:
         current[card] = [CURRENT_OFFSET + f for f in _feature_pair(card)]
         count[card] = COUNTS_OFFSET + card
-    lines_of_cell = np.array([[c // 5, 5 + c % 5] for c in range(GRID_CELLS)], dtype=np.intp)
-    line_cells = np.array(
-        [[5 * r + k for k in range(5)] for r in range(5)]
-        + [[5 * k + c for k in range(5)] for c in range(5)],
-        dtype=np.intp,
-    )
     touching = np.zeros((GRID_CELLS, GRID_CELLS), dtype=np.int8)
-    for cell in range(GRID_CELLS):
-        r, c = divmod(cell, 5)
-        for other in range(GRID_CELLS):
-            r2, c2 = divmod(other, 5)
-            touching[cell, other] = other != cell and abs(r - r2) <= 1 and abs(c - c2) <= 1
+    for cell, near in enumerate(NEIGHBOURS):
+        touching[cell, list(near)] = 1
     return {
         "cell_features": cell_features,
         "current": current,
         "count": count,
-        "lines_of_cell": lines_of_cell,
-        "line_cells": line_cells,
+        "lines_of_cell": np.array(CELL_LINES, dtype=np.intp),
+        "line_cells": np.array(LINES, dtype=np.intp),
         "touching": touching,
     }
 
 
 _TABLES = _build_tables()
-
-
-def _describe_cell(cell: int) -> str:
-    return f"{cell} (row {cell // 5}, col {cell % 5})"
 
 
 class PokerSquaresVectorEnv(VectorEnv):
@@ -229,7 +162,7 @@ class PokerSquaresVectorEnv(VectorEnv):
         self,
         num_envs: int = 1,
         *,
-        scoring: str | Mapping[str, int] = "american",
+        scoring: Scoring = "american",
         jokers: int = 0,
         placement: str = "free",
         variant: str = "deal",
@@ -241,14 +174,14 @@ class PokerSquaresVectorEnv(VectorEnv):
             raise ValueError(f"bad num_envs {num_envs!r}: expected an int >= 1")
         if num_envs < 1:
             raise ValueError(f"bad num_envs {num_envs!r}: expected an int >= 1")
-        if isinstance(jokers, bool) or not isinstance(jokers, (int, np.integer)):
-            raise ValueError(f"bad jokers {jokers!r}: expected 0, 1 or 2")
-        if not 0 <= jokers <= 2:
-            raise ValueError(f"bad jokers {jokers!r}: expected 0, 1 or 2")
-        _choice("placement", placement, ("free", "adjacent"))
-        _choice("variant", variant, ("deal", "shuffle"))
-        _choice("reward", reward, ("final", "incremental"))
-        _choice("render_mode", render_mode, (None, "ansi", "human"))
+        # The engine validates the game options exactly as the single env does.
+        self.game = PokerSquaresGame(
+            scoring=scoring, jokers=jokers, placement=placement, variant=variant
+        )
+        if reward not in _REWARDS:
+            raise ValueError(f"bad reward {reward!r}: expected 'final' or 'incremental'")
+        if render_mode is not None and render_mode not in _RENDER_MODES:
+            raise ValueError(f"bad render_mode {render_mode!r}: expected None, 'ansi' or 'human'")
         try:
             mode = AutoresetMode(autoreset_mode)
         except ValueError:
@@ -256,29 +189,23 @@ class PokerSquaresVectorEnv(VectorEnv):
             raise ValueError(
                 f"bad autoreset_mode {autoreset_mode!r}: expected one of {modes}"
             ) from None
-        self._points = _line_points(scoring)
 
         n = int(num_envs)
         self.num_envs = n
-        self.scoring = scoring
-        self.jokers = int(jokers)
-        self.placement = placement
-        self.variant = variant
-        self.reward = reward
+        self.reward_mode = reward
         self.render_mode = render_mode
         self.autoreset_mode = mode
         self.metadata = {**type(self).metadata, "autoreset_mode": mode}
-
-        high = np.ones(OBS_SIZE, dtype=np.uint8)
-        high[COUNTS_OFFSET + JOKER] = 2
-        high[PLACED_INDEX] = GRID_CELLS
-        self.single_observation_space = spaces.Box(0, high, (OBS_SIZE,), np.uint8)
+        self.single_observation_space = spaces.Box(
+            low=0, high=OBS_HIGH.copy(), shape=(OBS_SIZE,), dtype=np.uint8
+        )
         self.single_action_space = spaces.Discrete(GRID_CELLS)
         self.observation_space = batch_space(self.single_observation_space, n)
         self.action_space = batch_space(self.single_action_space, n)
 
-        self._deck = make_deck("standard", jokers=self.jokers)
-        self._deck_counts = np.bincount(self._deck, minlength=JOKER + 1).astype(np.uint8)
+        self._points = np.array(self.game.points, dtype=np.int64)
+        self._deck = self.game.deck
+        self._deck_counts = self.game.deck_counts
         initial_mask = np.zeros(GRID_CELLS, dtype=np.int8)
         if placement == "adjacent":
             initial_mask[CENTRE] = 1
@@ -291,7 +218,7 @@ class PokerSquaresVectorEnv(VectorEnv):
         # Game state, one row per game; flat views let one fancy index address (game, slot).
         self._deal = np.full((n, GRID_CELLS + 1), NO_CARD, dtype=np.int8)
         self._placed = np.zeros(n, dtype=np.intp)
-        self._grid = np.full((n, GRID_CELLS), -1, dtype=np.int8)
+        self._grid = np.full((n, GRID_CELLS), EMPTY, dtype=np.int8)
         self._line_counts = np.zeros((n, 10), dtype=np.int8)
         self._score = np.zeros(n, dtype=np.int64)
         self._mask = np.zeros((n, GRID_CELLS), dtype=np.int8)
@@ -456,7 +383,7 @@ class PokerSquaresVectorEnv(VectorEnv):
             self._mask[sel] = (self._mask[sel] | tables["touching"][a]) & self._empty[sel]
         else:
             self._mask.reshape(-1)[cells] = 0
-        key = a * (JOKER + 1)
+        key = a * NUM_CARD_IDS
         key += card
         obs[bases["obs2"] + tables["cell_features"][key]] = 1
 
@@ -506,18 +433,18 @@ class PokerSquaresVectorEnv(VectorEnv):
             order = packs[:, :GRID_CELLS]
         else:
             order = cards
-        if self.variant == "shuffle":
+        if self.game.variant == "shuffle":
             order = -np.sort(-order.astype(np.int16), axis=1)
-            to_come = np.zeros((m, JOKER + 1), dtype=np.int16)
+            to_come = np.zeros((m, NUM_CARD_IDS), dtype=np.int16)
             np.add.at(to_come, (np.arange(m)[:, None], order), 1)
         else:
-            to_come = np.broadcast_to(self._deck_counts, (m, JOKER + 1)).astype(np.int16)
+            to_come = np.broadcast_to(self._deck_counts, (m, NUM_CARD_IDS)).astype(np.int16)
         first = order[:, 0].astype(np.intp)
         to_come[np.arange(m), first] -= 1
 
         self._deal[rows, :GRID_CELLS] = order
         self._placed[rows] = 0
-        self._grid[rows] = -1
+        self._grid[rows] = EMPTY
         self._line_counts[rows] = 0
         self._score[rows] = 0
         self._mask[rows] = self._initial_mask
@@ -525,7 +452,7 @@ class PokerSquaresVectorEnv(VectorEnv):
         self._ended[rows] = False
         self._any_ended = bool(self._ended.any())
         obs = np.zeros((m, OBS_SIZE), dtype=np.uint8)
-        obs[:, COUNTS_OFFSET : COUNTS_OFFSET + JOKER + 1] = to_come
+        obs[:, COUNTS_OFFSET : COUNTS_OFFSET + NUM_CARD_IDS] = to_come
         obs.reshape(-1)[(np.arange(m) * OBS_SIZE)[:, None] + _TABLES["current"][first]] = 1
         self._obs[rows] = obs
 
@@ -541,29 +468,26 @@ class PokerSquaresVectorEnv(VectorEnv):
 
     def _fixed_cards(self, cards: object) -> np.ndarray:
         """Fixed deals as ``(num_envs, 25)`` ids: one deal for every game, or one per game."""
-        arr = np.asarray(cards)
-        if arr.ndim == 0:
-            deals = [parse_cards(str(cards))]
-        elif arr.ndim == 1:
-            deals = [parse_cards(arr.tolist())]
-        elif arr.ndim == 2:
-            deals = [parse_cards(row) for row in arr.tolist()]
+        if isinstance(cards, np.ndarray) and cards.ndim == 2:
+            deals = list(cards)
+        elif not isinstance(cards, str) and all(
+            not isinstance(d, (str, int, np.integer))
+            or (isinstance(d, str) and len(d.replace(",", " ").split()) > 1)
+            for d in cards  # type: ignore[union-attr]
+        ):
+            deals = list(cards)  # type: ignore[call-overload]
         else:
-            deals = []
-        if len(deals) not in (1, self.num_envs) or any(len(d) != GRID_CELLS for d in deals):
+            deals = [cards]
+        if len(deals) not in (1, self.num_envs):
             raise ValueError(
-                f"bad cards of shape {arr.shape}: expected 25 cards, or {self.num_envs} rows of 25"
+                f"bad cards: {len(deals)} deals for {self.num_envs} games: expected one deal "
+                f"of 25 cards, or one per game"
             )
-        for deal in deals:
-            counts = np.bincount(deal, minlength=JOKER + 1)
-            over = np.flatnonzero(counts > self._deck_counts)
-            if len(over):
-                bad = int(over[0])
-                raise ValueError(
-                    f"bad cards: {format_card(bad)} appears {counts[bad]} times, the deck "
-                    f"(jokers={self.jokers}) holds {self._deck_counts[bad]}"
-                )
-        return np.broadcast_to(np.array(deals, dtype=np.int8), (self.num_envs, GRID_CELLS))
+        # new_state checks the deal (25 cards the deck holds), as the single env's reset does.
+        ids = [parse_cards(deal) for deal in deals]
+        for deal in ids:
+            self.game.new_state(deal)
+        return np.broadcast_to(np.array(ids, dtype=np.int8), (self.num_envs, GRID_CELLS))
 
     # --- checks ----------------------------------------------------------------------------------
     def _check_shape(self, actions: np.ndarray | Sequence[int]) -> np.ndarray:
@@ -587,20 +511,21 @@ class PokerSquaresVectorEnv(VectorEnv):
         if rows is not None:
             game = int(rows[game])
         try:
-            check_action(a[game], self._mask[game], _describe_cell, what="cell")
+            check_action(a[game], self._mask[game], cell_name, what="cell")
         except IllegalActionError as err:
             raise IllegalActionError(f"env {game}: {err}") from None
         raise AssertionError("unreachable: check_action accepted a rejected action")
 
     def _render_game(self, i: int) -> str:
-        grid = self._grid[i]
-        lines = [
-            " ".join(format_card(int(c)) if c >= 0 else ".." for c in grid[5 * r : 5 * r + 5])
-            for r in range(5)
-        ]
         placed = int(self._placed[i])
-        upcoming = int(self._deal[i, placed])
-        now = format_card(upcoming) if upcoming != NO_CARD else "-"
-        return f"game {i}: card {now}, placed {placed}, score {int(self._score[i])}\n" + "\n".join(
-            lines
+        state = SquaresState(
+            cards=self._deal[i, :GRID_CELLS].tolist(),
+            grid=self._grid[i].tolist(),
+            placed=placed,
+            mask=self._mask[i].copy(),
+            line_fill=self._line_counts[i].tolist(),
+            line_points=[0] * 10,  # rendering scores full lines itself
+            to_come=self._obs[i, COUNTS_OFFSET:PLACED_INDEX].astype(np.int16),
+            score=int(self._score[i]),
         )
+        return f"game {i}\n" + render_grid(self.game, state)
