@@ -300,7 +300,7 @@ class PokerSquaresVectorEnv(VectorEnv):
             raise GameOverError(
                 f"game {first} is over: reset it with reset(options={{'reset_mask': ...}})"
             )
-        self._ended = terminated
+        self._ended = terminated.copy()
         self._any_ended = bool(terminated.any())
         info: dict[str, Any] = {}
         if self._any_ended:
