@@ -72,6 +72,7 @@ __all__ = [
     "REWARDS",
     "Outcome",
     "QuintetState",
+    "check_pack",
     "compare_packs",
     "current_card",
     "deal",
@@ -221,8 +222,11 @@ def describe_pack(pack: int, sizes: Sequence[int] | None = None) -> str:
     return f"{pack} ({POSITION_POINTS[pack]}-point pack{', full' if full else ''})"
 
 
-def _checked_pack(state: QuintetState, player: int, pack: object) -> int:
-    """The pack as an int if ``player`` may put the current card there; the state is untouched."""
+def check_pack(state: QuintetState, player: int, pack: object) -> int:
+    """``pack`` as an int if ``player`` may put the current card there, else raise as :func:`place`.
+
+    The state is never changed.
+    """
     if state.placed[player] >= NUM_CARDS:
         raise GameOverError(f"player {player} has placed all {NUM_CARDS} cards")
     sizes = state.pack_sizes[player]
@@ -244,7 +248,7 @@ def place(state: QuintetState, player: int, pack: object) -> None:
             names the pack, the card and the legal packs); the state is unchanged.
     """
     player = _check_player(player)
-    index = _checked_pack(state, player, pack)
+    index = check_pack(state, player, pack)
     _apply(state, player, index)
 
 
@@ -252,7 +256,7 @@ def place_both(state: QuintetState, packs: Sequence[object]) -> None:
     """Both players place their current card at once; both packs are checked before either moves."""
     if len(packs) != NUM_PLAYERS:
         raise IllegalActionError(f"expected one pack per player (2), got {packs!r}")
-    checked = [_checked_pack(state, player, pack) for player, pack in enumerate(packs)]
+    checked = [check_pack(state, player, pack) for player, pack in enumerate(packs)]
     for player, index in enumerate(checked):
         _apply(state, player, index)
 
