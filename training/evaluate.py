@@ -1,0 +1,474 @@
+"""Evaluation of a trained agent against every baseline bot of its game.
+
+One-player games (Poker Squares): the agent and each bot play the *same deals* (deal ``i`` is
+the env reset with ``seed + i``, the bot reset with the same seed). Reported: the agent's and
+each bot's mean score, the share of games reaching the game's win threshold, and per bot the
+agent's win/draw/loss rate on the same deal and the mean score difference.
+
+Games of several players (Quintet): duplicate deals. Each deal is played once per seat of the
+learner (seats rotated on the same cards, the bots at the other seats reset with the same seed),
+and the deal is the unit of every interval, so the luck of the cards cancels out. Reported per
+bot: win/draw/loss rate and mean point margin (learner's points minus the best opponent's).
+
+The agent acts through ``MaskablePPO.predict(obs, action_masks=mask, deterministic=True)``,
+batched over many games in flight; bots act one game at a time. All intervals are 95%
+(:mod:`pokerzoo.training.stats`).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from .games import GameSpec
+from .stats import Estimate, mean_ci, rate_ci
+
+__all__ = [
+    "Evaluation",
+    "OpponentResult",
+    "RunTarget",
+    "evaluate_run",
+    "find_run",
+    "Policy",
+    "evaluate_agent",
+    "model_policy",
+    "play_bot_single",
+    "play_policy_single",
+]
+
+Policy = Callable[[np.ndarray, np.ndarray], np.ndarray]
+"""Batched policy: observations (K, ...) and bool masks (K, A) -> actions (K,)."""
+
+
+def model_policy(model: Any) -> Policy:
+    """The deterministic masked policy of a MaskablePPO model, batched."""
+
+    def policy(observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
+        actions, _ = model.predict(
+            observations, action_masks=np.asarray(masks, dtype=bool), deterministic=True
+        )
+        return np.asarray(actions).reshape(len(observations))
+
+    return policy
+
+
+@dataclass
+class OpponentResult:
+    """The agent against one bot."""
+
+    name: str
+    games: int
+    win: Estimate
+    draw: Estimate
+    loss: Estimate
+    margin: Estimate
+    """Agent's score (points) minus the bot's, per deal."""
+    bot_mean: Estimate | None = None
+    """One-player games: the bot's own mean score on the same deals."""
+    bot_threshold: Estimate | None = None
+    """One-player games: the bot's share of games reaching the win threshold."""
+    seconds: float = 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": self.name, "games": self.games, "seconds": self.seconds}
+        for key in ("win", "draw", "loss", "margin", "bot_mean", "bot_threshold"):
+            value = getattr(self, key)
+            out[key] = value.as_dict() if value is not None else None
+        return out
+
+
+@dataclass
+class Evaluation:
+    """Everything one evaluation measured."""
+
+    game: str
+    players: int
+    episodes: int
+    """Deals per bot."""
+    seed: int
+    options: dict[str, Any]
+    agent_mean: Estimate | None = None
+    """One-player games: the agent's mean score."""
+    agent_threshold: Estimate | None = None
+    threshold: float | None = None
+    opponents: dict[str, OpponentResult] = field(default_factory=dict)
+    seconds: float = 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": self.players,
+            "episodes": self.episodes,
+            "seed": self.seed,
+            "options": self.options,
+            "agent_mean": self.agent_mean.as_dict() if self.agent_mean else None,
+            "agent_threshold": self.agent_threshold.as_dict() if self.agent_threshold else None,
+            "threshold": self.threshold,
+            "opponents": {k: v.as_dict() for k, v in self.opponents.items()},
+            "seconds": self.seconds,
+        }
+
+
+def evaluate_agent(
+    spec: GameSpec,
+    policy: Policy,
+    options: Mapping[str, Any],
+    episodes: int,
+    opponents: Sequence[str] | None = None,
+    seed: int = 1_000_000,
+    batch: int = 256,
+    bot_cache: dict[tuple[str, int, int], np.ndarray] | None = None,
+) -> Evaluation:
+    """Evaluate ``policy`` on ``episodes`` deals against each bot named in ``opponents``
+    (default: every bot of the game). ``bot_cache`` keeps one-player bot scores between calls
+    (periodic evaluation replays the same deals)."""
+    started = time.perf_counter()
+    options = {**options, **spec.eval_options}
+    names = list(spec.bots) if opponents is None else list(opponents)
+    for name in names:
+        if name not in spec.bots:
+            raise ValueError(
+                f"unknown bot {name!r} for {spec.name}: expected one of {list(spec.bots)}"
+            )
+    result = Evaluation(spec.name, spec.players, episodes, seed, dict(options))
+    if spec.players == 1:
+        _evaluate_single(spec, policy, options, episodes, names, seed, batch, result, bot_cache)
+    else:
+        for name in names:
+            result.opponents[name] = _evaluate_duplicate(
+                spec, policy, options, episodes, name, seed, batch
+            )
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+# --- one-player games --------------------------------------------------------------------------
+
+
+def play_policy_single(
+    spec: GameSpec, policy: Policy, options: Mapping[str, Any], seeds: Sequence[int], batch: int
+) -> np.ndarray:
+    """Final scores of ``policy`` on the deals ``seeds``, many games in lockstep.
+
+    Uses the game's native vector env when it has one (sub-env ``i`` reset with ``seeds[i]``
+    replays the single env), else a list of single envs.
+    """
+    scores = np.zeros(len(seeds), dtype=np.float64)
+    for start in range(0, len(seeds), batch):
+        chunk = [int(s) for s in seeds[start : start + batch]]
+        if spec.vector_path is not None:
+            scores[start : start + len(chunk)] = _play_vector(spec, policy, options, chunk)
+        else:
+            scores[start : start + len(chunk)] = _play_lockstep(spec, policy, options, chunk)
+    return scores
+
+
+def _play_vector(
+    spec: GameSpec, policy: Policy, options: Mapping[str, Any], seeds: list[int]
+) -> np.ndarray:
+    venv = spec.make_vector_env(len(seeds), **options)
+    try:
+        observations, info = venv.reset(seed=seeds)
+        scores = np.zeros(len(seeds))
+        done = np.zeros(len(seeds), dtype=bool)
+        while not done.all():
+            actions = policy(observations, np.asarray(info["action_mask"], dtype=bool))
+            observations, _, terminated, truncated, info = venv.step(actions)
+            ended = (terminated | truncated) & ~done
+            if ended.any():
+                scores[ended] = np.asarray(info[spec.score_key])[ended]
+                done |= ended
+        return scores
+    finally:
+        venv.close()
+
+
+def _play_lockstep(
+    spec: GameSpec, policy: Policy, options: Mapping[str, Any], seeds: list[int]
+) -> np.ndarray:
+    envs = [spec.make_env(**options) for _ in seeds]
+    observations, masks = [], []
+    for env, seed in zip(envs, seeds, strict=True):
+        observation, info = env.reset(seed=seed)
+        observations.append(observation)
+        masks.append(info["action_mask"])
+    scores = np.zeros(len(seeds))
+    alive = list(range(len(seeds)))
+    while alive:
+        actions = policy(
+            np.stack([observations[i] for i in alive]),
+            np.stack([masks[i] for i in alive]).astype(bool),
+        )
+        still = []
+        for i, action in zip(alive, actions, strict=True):
+            observations[i], _, terminated, truncated, info = envs[i].step(int(action))
+            masks[i] = info["action_mask"]
+            if terminated or truncated:
+                scores[i] = info[spec.score_key]
+            else:
+                still.append(i)
+        alive = still
+    for env in envs:
+        env.close()
+    return scores
+
+
+def play_bot_single(
+    spec: GameSpec, name: str, options: Mapping[str, Any], seeds: Sequence[int]
+) -> np.ndarray:
+    """Final scores of bot ``name`` on the deals ``seeds`` (env and bot reset with each seed)."""
+    env = spec.make_env(**options)
+    bot = spec.make_bot(name, seed=None, **options)
+    scores = np.zeros(len(seeds))
+    for k, seed in enumerate(seeds):
+        observation, info = env.reset(seed=int(seed))
+        bot.reset(int(seed))
+        while True:
+            action = bot.act(observation, info["action_mask"])
+            observation, _, terminated, truncated, info = env.step(action)
+            if terminated or truncated:
+                scores[k] = info[spec.score_key]
+                break
+    env.close()
+    return scores
+
+
+def _evaluate_single(
+    spec: GameSpec,
+    policy: Policy,
+    options: Mapping[str, Any],
+    episodes: int,
+    names: list[str],
+    seed: int,
+    batch: int,
+    result: Evaluation,
+    bot_cache: dict[tuple[str, int, int], np.ndarray] | None,
+) -> None:
+    seeds = np.arange(seed, seed + episodes)
+    agent = play_policy_single(spec, policy, options, seeds, batch)
+    threshold = spec.win_threshold(options)
+    result.agent_mean = mean_ci(agent)
+    result.threshold = threshold
+    if threshold is not None:
+        result.agent_threshold = rate_ci(int((agent >= threshold).sum()), episodes)
+    for name in names:
+        started = time.perf_counter()
+        key = (name, seed, episodes)
+        if bot_cache is not None and key in bot_cache:
+            bot = bot_cache[key]
+        else:
+            bot = play_bot_single(spec, name, options, seeds)
+            if bot_cache is not None:
+                bot_cache[key] = bot
+        result.opponents[name] = OpponentResult(
+            name=name,
+            games=episodes,
+            win=rate_ci(int((agent > bot).sum()), episodes),
+            draw=rate_ci(int((agent == bot).sum()), episodes),
+            loss=rate_ci(int((agent < bot).sum()), episodes),
+            margin=mean_ci(agent - bot),
+            bot_mean=mean_ci(bot),
+            bot_threshold=(
+                rate_ci(int((bot >= threshold).sum()), episodes) if threshold is not None else None
+            ),
+            seconds=time.perf_counter() - started,
+        )
+
+
+# --- games of several players: duplicate deals -------------------------------------------------
+
+
+@dataclass
+class _Game:
+    """One game in flight: the env, the learner's seat, the bots at the other seats."""
+
+    env: Any
+    deal: int
+    learner: str
+    bots: dict[str, Any]
+    returns: dict[str, float]
+
+
+def _game_over(env: Any) -> bool:
+    return all(env.terminations[a] or env.truncations[a] for a in env.agents)
+
+
+def _advance(game: _Game) -> None:
+    """Play bots (and dead steps) until the learner is to act or the game is over."""
+    env = game.env
+    while not _game_over(env):
+        agent = env.agent_selection
+        if env.terminations[agent] or env.truncations[agent]:
+            env.step(None)
+        elif agent == game.learner:
+            return
+        else:
+            seen = env.observe(agent)
+            env.step(game.bots[agent].act(seen["observation"], seen["action_mask"]))
+        _collect(game)
+
+
+def _collect(game: _Game) -> None:
+    for agent, reward in game.env.rewards.items():
+        game.returns[agent] = game.returns.get(agent, 0.0) + float(reward)
+
+
+def _evaluate_duplicate(
+    spec: GameSpec,
+    policy: Policy,
+    options: Mapping[str, Any],
+    episodes: int,
+    name: str,
+    seed: int,
+    batch: int,
+) -> OpponentResult:
+    started = time.perf_counter()
+    seats = list(spec.make_aec(**options).possible_agents)
+    jobs = [(deal, seat) for deal in range(episodes) for seat in seats]
+    # outcome[deal, seat index] = (win 1 / draw 0.5 / loss 0, margin)
+    wins = np.zeros((episodes, len(seats)))
+    draws = np.zeros((episodes, len(seats)))
+    margins = np.zeros((episodes, len(seats)))
+    slots: list[_Game | None] = []
+    pending = iter(jobs)
+    envs = [spec.make_aec(**options) for _ in range(min(batch, len(jobs)))]
+
+    def start(env: Any) -> _Game | None:
+        job = next(pending, None)
+        if job is None:
+            return None
+        deal, learner = job
+        deal_seed = seed + deal
+        env.reset(seed=deal_seed)
+        # The bots get the same seeds whichever seat the learner takes: a true duplicate.
+        others = [agent for agent in seats if agent != learner]
+        bots = {
+            agent: spec.make_bot(name, seed=deal_seed + 7919 * k, **options)
+            for k, agent in enumerate(others)
+        }
+        game = _Game(env, deal, learner, bots, {a: 0.0 for a in seats})
+        _advance(game)
+        return game
+
+    slots = [start(env) for env in envs]
+    while any(slot is not None for slot in slots):
+        ready = [i for i, g in enumerate(slots) if g is not None and not _game_over(g.env)]
+        if ready:
+            observed = [slots[i].env.observe(slots[i].learner) for i in ready]
+            actions = policy(
+                np.stack([o["observation"] for o in observed]),
+                np.stack([o["action_mask"] for o in observed]).astype(bool),
+            )
+            for i, action in zip(ready, actions, strict=True):
+                game = slots[i]
+                game.env.step(int(action))
+                _collect(game)
+                _advance(game)
+        for i, game in enumerate(slots):
+            if game is not None and _game_over(game.env):
+                points = game.returns
+                if spec.points_key is not None:
+                    points = game.env.infos[game.learner].get(spec.points_key, points)
+                mine = points[game.learner]
+                best = max(r for a, r in points.items() if a != game.learner)
+                column = seats.index(game.learner)
+                wins[game.deal, column] = mine > best
+                draws[game.deal, column] = mine == best
+                margins[game.deal, column] = mine - best
+                slots[i] = start(game.env)
+    losses = 1.0 - wins - draws
+    return OpponentResult(
+        name=name,
+        games=len(jobs),
+        win=mean_ci(wins.mean(axis=1)),
+        draw=mean_ci(draws.mean(axis=1)),
+        loss=mean_ci(losses.mean(axis=1)),
+        margin=mean_ci(margins.mean(axis=1)),
+        seconds=time.perf_counter() - started,
+    )
+
+
+# --- a run folder or a saved model -------------------------------------------------------------
+
+
+@dataclass
+class RunTarget:
+    """What ``pokerzoo evaluate RUN_OR_MODEL`` points at."""
+
+    model_path: Path
+    run_dir: Path
+    """Where the report goes: the run folder, or the model's own folder."""
+    game: str
+    options: dict[str, Any]
+    evaluation: Any = None
+    """The run's ``EvaluationConfig`` when there is a config, else None."""
+
+
+def find_run(path: str | Path, game: str | None = None) -> RunTarget:
+    """Resolve a run folder (its ``model.zip``, else its latest checkpoint) or a model ``.zip``
+    (its run's ``config.yaml`` is looked for beside it and one folder up)."""
+    from .config import load_config
+    from .train import latest_checkpoint
+
+    path = Path(path)
+    if path.is_dir():
+        run_dir = path
+        model = path / "model.zip"
+        if not model.exists():
+            model = latest_checkpoint(path)
+        if model is None:
+            raise FileNotFoundError(f"{path} holds no model.zip and no checkpoint")
+    elif path.is_file() or path.with_suffix(".zip").is_file():
+        model = path if path.is_file() else path.with_suffix(".zip")
+        run_dir = model.parent
+    else:
+        raise FileNotFoundError(f"no run folder or model at {path}")
+    for folder in (run_dir, run_dir.parent):
+        if (folder / "config.yaml").exists():
+            config = load_config(folder / "config.yaml")
+            if game is not None and game != config.game:
+                raise ValueError(f"{path} is a {config.game} run, not {game}")
+            return RunTarget(model, folder, config.game, dict(config.env), config.evaluation)
+    if game is None:
+        raise ValueError(f"{path}: no config.yaml beside the model; name the game with --game")
+    return RunTarget(model, run_dir, game, {})
+
+
+def evaluate_run(
+    path: str | Path,
+    episodes: int | None = None,
+    opponents: Sequence[str] | None = None,
+    seed: int | None = None,
+    game: str | None = None,
+    out: str | Path | None = None,
+) -> tuple[Evaluation, dict[str, Path]]:
+    """Evaluate a run folder or a saved model and write its report files."""
+    import json
+
+    from .games import get_game
+    from .opponents import load_model
+    from .report import write_report
+
+    target = find_run(path, game)
+    spec = get_game(target.game)
+    defaults = target.evaluation
+    if episodes is None:
+        episodes = defaults.final_episodes if defaults and defaults.final_episodes else 1000
+    if opponents is None and defaults is not None:
+        opponents = defaults.opponents
+    if seed is None:
+        seed = defaults.seed if defaults is not None else 1_000_000
+    model = load_model(target.model_path)
+    evaluation = evaluate_agent(
+        spec, model_policy(model), target.options, episodes, opponents, seed
+    )
+    run_info_path = target.run_dir / "run.json"
+    run_info = json.loads(run_info_path.read_text()) if run_info_path.exists() else {}
+    folder = Path(out) if out is not None else target.run_dir
+    paths = write_report(evaluation, folder, str(target.model_path), run_info)
+    return evaluation, paths

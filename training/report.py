@@ -1,0 +1,178 @@
+"""Evaluation tables (Markdown), ``report.json`` and the learning-curve PNG of a run folder.
+
+The learning curve has two panels: the periodic evaluations written during training
+(``evaluations.csv``: the agent's mean score, or its win rate against each bot) and the
+training episodes' return (``monitor.csv``, rolling mean).
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from .evaluate import Evaluation
+
+__all__ = ["format_table", "plot_learning_curve", "write_report"]
+
+
+def format_table(evaluation: Evaluation) -> str:
+    """The evaluation as a Markdown table (95% intervals)."""
+    if evaluation.players == 1:
+        return _single_table(evaluation)
+    return _multi_table(evaluation)
+
+
+def _single_table(ev: Evaluation) -> str:
+    thr = f"share >= {ev.threshold:g}" if ev.threshold is not None else "share >= threshold"
+    lines = [
+        f"| player | mean score | {thr} | agent wins | draws | agent losses | agent - bot |",
+        "|---|---|---|---|---|---|---|",
+    ]
+
+    def share(estimate: Any) -> str:
+        return estimate.format(percent=True) if estimate is not None else "-"
+
+    lines.append(f"| **agent** | {ev.agent_mean.format()} | {share(ev.agent_threshold)} | | | | |")
+    for r in ev.opponents.values():
+        lines.append(
+            f"| {r.name} | {r.bot_mean.format()} | {share(r.bot_threshold)} | "
+            f"{r.win.format(percent=True)} | {r.draw.format(percent=True)} | "
+            f"{r.loss.format(percent=True)} | {r.margin.format()} |"
+        )
+    return "\n".join(lines)
+
+
+def _multi_table(ev: Evaluation) -> str:
+    lines = [
+        "| opponent | games | agent win rate | draws | losses | point margin |",
+        "|---|---|---|---|---|---|",
+    ]
+    for r in ev.opponents.values():
+        lines.append(
+            f"| {r.name} | {r.games} | {r.win.format(percent=True)} | "
+            f"{r.draw.format(percent=True)} | {r.loss.format(percent=True)} | "
+            f"{r.margin.format()} |"
+        )
+    return "\n".join(lines)
+
+
+def _describe(ev: Evaluation) -> str:
+    if ev.players == 1:
+        return (
+            f"{ev.episodes} deals (seeds {ev.seed}..{ev.seed + ev.episodes - 1}); the agent and "
+            "every bot play the same deals. Intervals are 95% (normal for means, Wilson for "
+            "shares); win/draw/loss compare the agent with the bot on the same deal."
+        )
+    return (
+        f"{ev.episodes} duplicate deals per bot (seeds {ev.seed}..{ev.seed + ev.episodes - 1}), "
+        "each played with the seats swapped; intervals are 95% over deals. The point margin "
+        "is the agent's points minus the bot's."
+    )
+
+
+def write_report(
+    evaluation: Evaluation,
+    folder: str | Path,
+    model: str,
+    run_info: dict[str, Any] | None = None,
+) -> dict[str, Path]:
+    """Write ``report.md``, ``report.json`` and (if the run has curves) ``learning_curve.png``."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = {"md": folder / "report.md", "json": folder / "report.json"}
+    curve = plot_learning_curve(folder, evaluation.players)
+    if curve is not None:
+        paths["png"] = curve
+    run_info = run_info or {}
+    data = {"model": model, "evaluation": evaluation.as_dict(), "run": run_info}
+    paths["json"].write_text(json.dumps(data, indent=2, default=str) + "\n")
+    text = [
+        f"# {evaluation.game}: evaluation of `{model}`",
+        "",
+        _describe(evaluation),
+        f"Options: `{json.dumps(evaluation.options)}`. Took {evaluation.seconds:.0f} s.",
+        "",
+        format_table(evaluation),
+        "",
+    ]
+    throughput = run_info.get("throughput")
+    if throughput:
+        text += [
+            f"Training: {throughput['timesteps']} env steps in {throughput['seconds']:.0f} s "
+            f"of `learn` ({throughput['steps_per_second']:.0f} env steps/s).",
+            "",
+        ]
+    if curve is not None:
+        text += [f"![learning curve]({curve.name})", ""]
+    paths["md"].write_text("\n".join(text))
+    return paths
+
+
+def _read_csv(path: Path) -> dict[str, np.ndarray]:
+    with path.open() as handle:
+        lines = [line for line in handle if not line.startswith("#")]
+    rows = list(csv.DictReader(lines))
+    if not rows:
+        return {}
+    return {key: np.array([float(row[key]) for row in rows]) for key in rows[0]}
+
+
+def _read_monitors(folder: Path) -> dict[str, np.ndarray]:
+    """``monitor.csv`` then each resumed segment's ``resume<k>.monitor.csv``, concatenated."""
+    paths = [folder / "monitor.csv"] + sorted(
+        folder.glob("resume*.monitor.csv"), key=lambda p: int(p.name[6:].split(".")[0])
+    )
+    parts = [_read_csv(p) for p in paths if p.exists()]
+    parts = [p for p in parts if p]
+    if not parts:
+        return {}
+    return {key: np.concatenate([p[key] for p in parts]) for key in ("r", "l")}
+
+
+def plot_learning_curve(folder: str | Path, players: int = 1) -> Path | None:
+    """``learning_curve.png`` from the run's ``evaluations.csv`` and ``monitor.csv``."""
+    folder = Path(folder)
+    evaluations = (
+        _read_csv(folder / "evaluations.csv") if (folder / "evaluations.csv").exists() else {}
+    )
+    monitor = _read_monitors(folder)
+    if not evaluations and not monitor:
+        return None
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    figure, (top, bottom) = plt.subplots(2, 1, figsize=(8, 7), sharex=True)
+    if evaluations:
+        steps = evaluations["timesteps"]
+        for key, values in evaluations.items():
+            if key == "timesteps":
+                continue
+            if players == 1 and key.startswith("bot_mean/"):
+                top.axhline(values[-1], linestyle="--", linewidth=1, label=key.split("/", 1)[1])
+            elif players == 1 and key == "agent_mean":
+                top.plot(steps, values, marker="o", label="agent")
+            elif players > 1 and key.startswith("win_rate/"):
+                top.plot(steps, values, marker="o", label=f"vs {key.split('/', 1)[1]}")
+        top.set_ylabel("mean score" if players == 1 else "win rate")
+        top.set_title("periodic evaluation")
+        top.legend()
+        top.grid(alpha=0.3)
+    if monitor:
+        steps = np.cumsum(monitor["l"])
+        window = max(1, min(500, len(steps) // 10))
+        rolling = np.convolve(monitor["r"], np.ones(window) / window, mode="valid")
+        bottom.plot(steps[window - 1 :], rolling)
+        bottom.set_title(f"training episodes' return (rolling mean of {window})")
+        bottom.grid(alpha=0.3)
+    bottom.set_xlabel("env steps")
+    figure.tight_layout()
+    path = folder / "learning_curve.png"
+    figure.savefig(path, dpi=100)
+    plt.close(figure)
+    return path

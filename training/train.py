@@ -1,0 +1,474 @@
+"""Train a MaskablePPO agent on one game, read top to bottom.
+
+1. Resolve the config (``configs/<game>.yaml`` + command-line overrides), validate it against
+   the game (env options, bot names), set the torch thread count and every seed.
+2. Make the run folder: ``config.yaml`` (resolved), ``run.json`` (seed, package versions,
+   command, training segments and throughput), later ``model.zip``, ``checkpoints/``,
+   ``snapshots/`` (self-play), ``tb/`` (TensorBoard), ``monitor.csv``, ``evaluations.csv``.
+3. Build the vectorised training env: the game's native vector env, or ``SubprocVecEnv`` /
+   ``DummyVecEnv`` of single envs (games of several players: the learner's seat of the PettingZoo
+   env, opponents drawn per episode from the bots and the learner's past snapshots).
+4. ``learn`` with a progress bar, periodic masked evaluation against the bots, checkpoints and
+   snapshots; a run folder that already has checkpoints resumes from the latest (``resume``).
+5. Save ``model.zip``, then (``final_episodes`` > 0) evaluate against every bot and write
+   ``report.md``, ``report.json`` and ``learning_curve.png``.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import platform
+import re
+import sys
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from datetime import datetime, timezone
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from .config import ConfigError, TrainConfig, from_dict, load_config, to_dict
+from .games import GameSpec, get_game
+
+__all__ = [
+    "TrainResult",
+    "default_config_path",
+    "latest_checkpoint",
+    "make_training_env",
+    "package_versions",
+    "resolve_config",
+    "set_threads",
+    "train",
+    "validate_for_game",
+]
+
+REPO_CONFIGS = Path(__file__).resolve().parent.parent / "configs"
+
+
+# --- configuration ----------------------------------------------------------------------------
+
+
+def default_config_path(game: str) -> Path | None:
+    """``configs/<game>.yaml`` in the working directory, else beside the package source."""
+    for folder in (Path.cwd() / "configs", REPO_CONFIGS):
+        path = folder / f"{game}.yaml"
+        if path.is_file():
+            return path
+    return None
+
+
+def resolve_config(
+    game: str, config_path: str | Path | None = None, **overrides: Any
+) -> TrainConfig:
+    """The game's config file (or the built-in defaults) with ``overrides`` (None: keep)."""
+    path = Path(config_path) if config_path is not None else default_config_path(game)
+    if path is None:
+        config = from_dict({"game": game, **{k: v for k, v in overrides.items() if v is not None}})
+    else:
+        config = load_config(path, overrides)
+    if config.game != game:
+        raise ConfigError(f"{path}: game: the file is for {config.game!r}, not {game!r}")
+    return config
+
+
+def validate_for_game(config: TrainConfig, spec: GameSpec) -> None:
+    """Checks that need the game: env options, bot names, the opponent pool."""
+    try:
+        spec.check_options(config.env)
+    except (ValueError, TypeError) as error:
+        raise ConfigError(f"env: {error}") from None
+    bots = set(spec.bots)
+    for name in config.evaluation.opponents or []:
+        if name not in bots:
+            raise ConfigError(
+                f"evaluation.opponents: unknown bot {name!r} (expected one of {sorted(bots)})"
+            )
+    opponents = config.opponents
+    if spec.players == 1:
+        if opponents.bots or opponents.snapshot_every:
+            raise ConfigError(
+                f"opponents: {spec.title} is a one-player game; leave `opponents` out"
+            )
+    else:
+        for name in opponents.bots:
+            if name not in bots:
+                raise ConfigError(
+                    f"opponents.bots: unknown bot {name!r} (expected one of {sorted(bots)})"
+                )
+        if sum(opponents.bots.values()) <= 0:
+            raise ConfigError("opponents.bots: needs at least one bot with a weight > 0")
+    if config.vec_env == "native" and not spec.has_native_vector:
+        raise ConfigError(f"vec_env: {spec.name} has no native vector env (use subproc or dummy)")
+
+
+# --- environment ------------------------------------------------------------------------------
+
+
+def set_threads(threads: int) -> None:
+    """torch's intra-op thread count, in this process (see ``config`` on why it matters)."""
+    import torch
+
+    torch.set_num_threads(threads)
+
+
+def _make_single_env(game: str, options: Mapping[str, Any], threads: int) -> Callable[[], Any]:
+    def build() -> Any:
+        set_threads(threads)  # runs inside each SubprocVecEnv worker
+        return get_game(game).make_env(**options)
+
+    return build
+
+
+def _make_view(
+    game: str,
+    options: Mapping[str, Any],
+    opponents: Mapping[str, Any],
+    snapshots: list[str],
+    seed: int,
+    threads: int,
+) -> Callable[[], Any]:
+    def build() -> Any:
+        set_threads(threads)  # runs inside each SubprocVecEnv worker
+        from .opponents import OpponentPool
+        from .single_agent import SingleAgentView
+
+        spec = get_game(game)
+        pool = OpponentPool(
+            make_bot=lambda name, s: spec.make_bot(name, seed=s, **options),
+            bots=opponents["bots"],
+            snapshot_weight=opponents["snapshot_weight"],
+            max_snapshots=opponents["max_snapshots"],
+            snapshots=snapshots,
+            seed=seed,
+        )
+        return SingleAgentView(spec.make_aec(**options), pool.sample, pool=pool)
+
+    return build
+
+
+def make_training_env(
+    config: TrainConfig, snapshots: list[str] | None = None, monitor: str | None = None
+) -> Any:
+    """The vectorised training env of ``config`` (an SB3 VecEnv wrapped in VecMonitor)."""
+    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecMonitor
+
+    spec = get_game(config.game)
+    kind = config.vec_env
+    if kind == "auto":
+        kind = "native" if spec.has_native_vector else "subproc"
+    if kind == "subproc" and config.n_envs == 1:
+        kind = "dummy"  # one worker process would only add IPC
+    if kind == "native":
+        venv = spec.make_sb3_vector_env(config.n_envs, **config.env)
+    else:
+        if spec.players == 1:
+            factories = [
+                _make_single_env(config.game, config.env, config.threads)
+                for _ in range(config.n_envs)
+            ]
+        else:
+            opponents = to_dict(config.opponents)
+            factories = [
+                _make_view(
+                    config.game,
+                    config.env,
+                    opponents,
+                    list(snapshots or []),
+                    config.seed * 1000 + i,
+                    config.threads,
+                )
+                for i in range(config.n_envs)
+            ]
+        venv = SubprocVecEnv(factories) if kind == "subproc" else DummyVecEnv(factories)
+    return VecMonitor(venv, filename=monitor)
+
+
+# --- run folder -------------------------------------------------------------------------------
+
+
+def package_versions() -> dict[str, str]:
+    versions = {"python": platform.python_version()}
+    for name in (
+        "pokerzoo",
+        "numpy",
+        "gymnasium",
+        "pettingzoo",
+        "torch",
+        "stable_baselines3",
+        "sb3_contrib",
+    ):
+        try:
+            versions[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            versions[name] = "not installed"
+    return versions
+
+
+_CHECKPOINT = re.compile(r"model_(\d+)_steps\.zip$")
+
+
+def latest_checkpoint(run_dir: str | Path) -> Path | None:
+    """The checkpoint with the most timesteps in ``run_dir/checkpoints``."""
+    folder = Path(run_dir) / "checkpoints"
+    found = [
+        (int(m.group(1)), path)
+        for path in folder.glob("model_*_steps.zip")
+        if (m := _CHECKPOINT.search(path.name))
+    ]
+    return max(found)[1] if found else None
+
+
+def _checkpoint_steps(path: Path | None) -> int:
+    match = _CHECKPOINT.search(path.name) if path is not None else None
+    return int(match.group(1)) if match else -1
+
+
+def _snapshots(run_dir: Path) -> list[str]:
+    paths = sorted(
+        (run_dir / "snapshots").glob("step_*.zip"), key=lambda p: int(p.stem.split("_")[1])
+    )
+    return [str(p) for p in paths]
+
+
+# --- callbacks --------------------------------------------------------------------------------
+
+
+def _callbacks(
+    config: TrainConfig, spec: GameSpec, run_dir: Path, venv: Any, verbose: int
+) -> tuple[list[Any], Any]:
+    from stable_baselines3.common.callbacks import BaseCallback, CheckpointCallback
+
+    from .evaluate import evaluate_agent, model_policy
+
+    class PeriodicEvaluation(BaseCallback):
+        """Masked evaluation against the bots every ``evaluation.every`` steps."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.every = config.evaluation.every
+            self.next = 0
+            self.seconds = 0.0
+            self.cache: dict[Any, np.ndarray] = {}
+            self.path = run_dir / "evaluations.csv"
+            self.last = -1
+
+        def _on_training_start(self) -> None:
+            self.next = (self.num_timesteps // self.every + 1) * self.every if self.every else 0
+
+        def _on_step(self) -> bool:
+            if self.every and self.num_timesteps >= self.next:
+                self.run()
+                self.next += self.every * max(1, (self.num_timesteps - self.next) // self.every + 1)
+            return True
+
+        def _on_training_end(self) -> None:
+            if self.every and self.last != self.num_timesteps:
+                self.run()
+
+        def run(self) -> None:
+            started = time.perf_counter()
+            ev = evaluate_agent(
+                spec,
+                model_policy(self.model),
+                config.env,
+                config.evaluation.episodes,
+                config.evaluation.opponents,
+                config.evaluation.seed,
+                bot_cache=self.cache,
+            )
+            row: dict[str, float] = {"timesteps": self.num_timesteps}
+            if ev.agent_mean is not None:
+                row["agent_mean"] = ev.agent_mean.value
+            for name, r in ev.opponents.items():
+                if r.bot_mean is not None:
+                    row[f"bot_mean/{name}"] = r.bot_mean.value
+                row[f"win_rate/{name}"] = r.win.value
+                row[f"margin/{name}"] = r.margin.value
+            for key, value in row.items():
+                if key != "timesteps":
+                    self.logger.record(f"eval/{key}", value)
+            new = not self.path.exists()
+            with self.path.open("a", newline="") as handle:
+                writer = csv.DictWriter(handle, fieldnames=list(row))
+                if new:
+                    writer.writeheader()
+                writer.writerow(row)
+            self.last = self.num_timesteps
+            self.seconds += time.perf_counter() - started
+            if verbose:
+                shown = ", ".join(f"{k}={v:.3f}" for k, v in row.items() if k != "timesteps")
+                print(f"[eval @ {self.num_timesteps}] {shown}", file=sys.stderr)
+
+    class Snapshots(BaseCallback):
+        """Save the learner every ``snapshot_every`` steps and add it to every env's pool."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.every = config.opponents.snapshot_every
+            self.next = 0
+            self.folder = run_dir / "snapshots"
+
+        def _on_training_start(self) -> None:
+            self.next = (self.num_timesteps // self.every + 1) * self.every
+
+        def _on_step(self) -> bool:
+            if self.num_timesteps >= self.next:
+                self.folder.mkdir(exist_ok=True)
+                path = self.folder / f"step_{self.num_timesteps}.zip"
+                self.model.save(path)
+                venv.env_method("add_snapshot", str(path))
+                self.next += self.every
+            return True
+
+    evaluation = PeriodicEvaluation()
+    callbacks: list[Any] = [evaluation]
+    if config.checkpoint_every:
+        callbacks.append(
+            CheckpointCallback(
+                save_freq=max(1, config.checkpoint_every // config.n_envs),
+                save_path=str(run_dir / "checkpoints"),
+                name_prefix="model",
+            )
+        )
+    if spec.players > 1 and config.opponents.snapshot_every:
+        callbacks.append(Snapshots())
+    return callbacks, evaluation
+
+
+# --- training ---------------------------------------------------------------------------------
+
+
+@dataclass
+class TrainResult:
+    run_dir: Path
+    model: Any
+    timesteps: int
+    throughput: dict[str, float]
+
+
+def _policy_kwargs(config: TrainConfig) -> dict[str, Any]:
+    import torch
+
+    arch = list(config.ppo.net_arch)
+    activation = {"tanh": torch.nn.Tanh, "relu": torch.nn.ReLU}[config.ppo.activation]
+    return {"net_arch": {"pi": arch, "vf": arch}, "activation_fn": activation}
+
+
+def train(
+    config: TrainConfig,
+    out: str | Path,
+    resume: bool = False,
+    progress_bar: bool = True,
+    verbose: int = 1,
+) -> TrainResult:
+    """Train (or resume) a run in folder ``out``; see the module docstring."""
+    spec = get_game(config.game)
+    validate_for_game(config, spec)
+    run_dir = Path(out)
+    checkpoint = latest_checkpoint(run_dir)
+    if run_dir.exists() and any(run_dir.iterdir()) and not resume:
+        raise FileExistsError(
+            f"run folder {run_dir} is not empty: pass --resume to continue it, or another --out"
+        )
+    if resume and (run_dir / "config.yaml").exists():
+        saved = load_config(run_dir / "config.yaml")
+        # A resumed run keeps its config; only the budget may grow.
+        config = replace(saved, timesteps=config.timesteps)
+    run_dir.mkdir(parents=True, exist_ok=True)
+
+    import yaml
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.utils import set_random_seed
+
+    set_threads(config.threads)
+    set_random_seed(config.seed)
+    (run_dir / "config.yaml").write_text(yaml.safe_dump(to_dict(config), sort_keys=False))
+    info_path = run_dir / "run.json"
+    info = json.loads(info_path.read_text()) if info_path.exists() else {}
+    info.update(
+        game=config.game,
+        seed=config.seed,
+        versions=package_versions(),
+        threads=config.threads,
+    )
+    info.setdefault("segments", [])
+
+    # Each segment of a resumed run writes its own monitor file (SB3 would overwrite one).
+    segment = len(info["segments"])
+    monitor = str(run_dir / ("monitor.csv" if segment == 0 else f"resume{segment}.monitor.csv"))
+    start_from = checkpoint
+    finished = info["segments"][-1]["to_timesteps"] if info["segments"] else -1
+    if (run_dir / "model.zip").exists() and finished > _checkpoint_steps(checkpoint):
+        start_from = run_dir / "model.zip"
+    venv = make_training_env(config, snapshots=_snapshots(run_dir), monitor=monitor)
+    try:
+        if resume and start_from is not None:
+            model = MaskablePPO.load(
+                start_from, env=venv, device="cpu", tensorboard_log=str(run_dir / "tb")
+            )
+            model.set_random_seed(config.seed + model.num_timesteps)
+        else:
+            ppo = to_dict(config.ppo)
+            del ppo["net_arch"], ppo["activation"]
+            model = MaskablePPO(
+                "MlpPolicy",
+                venv,
+                policy_kwargs=_policy_kwargs(config),
+                tensorboard_log=str(run_dir / "tb"),
+                seed=config.seed,
+                device="cpu",
+                verbose=0,
+                **ppo,
+            )
+        start_steps = model.num_timesteps
+        remaining = config.timesteps - start_steps
+        callbacks, evaluation = _callbacks(config, spec, run_dir, venv, verbose)
+        started = time.perf_counter()
+        if remaining > 0:
+            model.learn(
+                total_timesteps=remaining,
+                callback=callbacks,
+                progress_bar=progress_bar,
+                reset_num_timesteps=start_steps == 0,
+                tb_log_name="ppo",
+            )
+        seconds = time.perf_counter() - started
+    finally:
+        venv.close()
+    model.save(run_dir / "model.zip")
+
+    steps = model.num_timesteps - start_steps
+    learn_seconds = max(seconds - evaluation.seconds, 1e-9)
+    info["segments"].append(
+        {
+            "started": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            "command": sys.argv,
+            "from_timesteps": start_steps,
+            "to_timesteps": model.num_timesteps,
+            "seconds": round(seconds, 2),
+            "evaluation_seconds": round(evaluation.seconds, 2),
+        }
+    )
+    total_steps = sum(s["to_timesteps"] - s["from_timesteps"] for s in info["segments"])
+    total_seconds = sum(s["seconds"] - s["evaluation_seconds"] for s in info["segments"])
+    info["throughput"] = {
+        "timesteps": total_steps,
+        "seconds": round(total_seconds, 2),
+        "steps_per_second": round(total_steps / max(total_seconds, 1e-9), 1),
+        "n_envs": config.n_envs,
+        "vec_env": config.vec_env,
+        "threads": config.threads,
+        "note": "env steps per second of `learn` (rollouts + updates), periodic evaluation "
+        "excluded",
+    }
+    info_path.write_text(json.dumps(info, indent=2) + "\n")
+    throughput = {
+        "timesteps": steps,
+        "seconds": learn_seconds,
+        "steps_per_second": steps / learn_seconds,
+    }
+    return TrainResult(run_dir, model, model.num_timesteps, throughput)
