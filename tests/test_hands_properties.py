@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pokerzoo.envs.cards import JOKER
+from pokerzoo.envs.cards import JOKER, PIQUET_LOWEST_RANK
 from pokerzoo.envs.hands import (
     NUM_HAND_CLASSES,
     categories,
@@ -39,7 +39,7 @@ def card_ids(ruleset: str) -> st.SearchStrategy[int]:
     Jokers are drawn about one time in seven, so that many hands hold one or more wild cards.
     """
     if ruleset == "quintet":
-        return st.integers(28, 51)
+        return st.integers(4 * PIQUET_LOWEST_RANK, 51)
     return st.integers(0, JOKER + 8).map(lambda card: min(card, JOKER))
 
 
