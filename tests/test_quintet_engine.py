@@ -1,0 +1,248 @@
+"""Quintet rules engine: fixed-deck replays with exact payoffs, illegal actions, encoding."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from pokerzoo.agents.base import masked_random_choice
+from pokerzoo.envs import quintet as game
+from pokerzoo.envs.cards import format_cards, parse_cards
+from pokerzoo.envs.errors import GameOverError, IllegalActionError
+
+# Rows are five packs, position 1 (3 points) first. Each pair of rows holds the same 25 cards.
+FULL_HOUSES = "Ac Ad Ah As Kc  Kd Kh Ks Qc Qd  Qh Qs Jc Jd Jh  Js Tc Td Th Ts  9c 9d 9h 9s 8c"
+REVERSED = "9c 9d 9h 9s 8c  Js Tc Td Th Ts  Qh Qs Jc Jd Jh  Kd Kh Ks Qc Qd  Ac Ad Ah As Kc"
+STRAIGHT_FLUSHES = "Jc Tc 9c 8c 7c  Jd Td 9d 8d 7d  Jh Th 9h 8h 7h  Js Ts 9s 8s 7s  Ac Ad Ah As Kc"
+JUNK = "Jc Td 9h 8s Ac  Jd Th 9s 8c Ad  Js Tc 9d 8h Ah  Jh Ts 9c 8d 7c  As Kc 7d 7h 7s"
+
+
+def _packs(row: str) -> list[list[int]]:
+    ids = parse_cards(row)
+    return [ids[i : i + 5] for i in range(0, 25, 5)]
+
+
+def _actions(state: game.QuintetState, row: str) -> list[int]:
+    """The pack of each card in placement order that lays out ``row``."""
+    pack_of = {card: p for p, pack in enumerate(_packs(row)) for card in pack}
+    return [pack_of[int(card)] for card in state.cards]
+
+
+def _snapshot(state: game.QuintetState) -> tuple[bytes, ...]:
+    return tuple(
+        np.asarray(getattr(state, f)).tobytes()
+        for f in ("cards", "removed", "assignment", "placed", "pack_sizes")
+    )
+
+
+# (row of player 0, row of player 1, results per position, points, points rewards, win rewards)
+REPLAYS = [
+    (FULL_HOUSES, REVERSED, (1, -1, 0, 1, -1), (9, 11), (-2.0, 2.0), (-1.0, 1.0)),
+    (REVERSED, FULL_HOUSES, (-1, 1, 0, -1, 1), (11, 9), (2.0, -2.0), (1.0, -1.0)),
+    (STRAIGHT_FLUSHES, JUNK, (1, 1, 1, 1, 1), (25, 0), (25.0, -25.0), (1.0, -1.0)),
+    (FULL_HOUSES, FULL_HOUSES, (0, 0, 0, 0, 0), (0, 0), (0.0, 0.0), (0.0, 0.0)),
+]
+
+
+@pytest.mark.parametrize("simultaneous", [True, False], ids=["place_both", "place"])
+@pytest.mark.parametrize(
+    ("row0", "row1", "results", "points", "margin", "win"),
+    REPLAYS,
+    ids=["full-houses-vs-reversed", "reversed-vs-full-houses", "straight-flushes-vs-junk", "draw"],
+)
+def test_fixed_deck_replay_exact_payoffs(
+    row0: str,
+    row1: str,
+    results: tuple[int, ...],
+    points: tuple[int, int],
+    margin: tuple[float, float],
+    win: tuple[float, float],
+    simultaneous: bool,
+) -> None:
+    state = game.new_game(row0)
+    actions = list(zip(_actions(state, row0), _actions(state, row1), strict=True))
+    for a0, a1 in actions:
+        assert not game.is_terminal(state)
+        if simultaneous:
+            game.place_both(state, [a0, a1])
+        else:
+            game.place(state, 0, a0)
+            game.place(state, 1, a1)
+    assert game.is_terminal(state)
+    result = game.outcome(state)
+    for player, row in enumerate((row0, row1)):  # packs list their cards in placement order
+        assert [sorted(p) for p in result.packs[player]] == [sorted(p) for p in _packs(row)]
+    assert result.results == results
+    assert result.points == points
+    assert game.returns(state, "points") == margin
+    assert game.returns(state, "win") == win
+    text = game.render_text(state)
+    assert f"points: player_0 {points[0]}, player_1 {points[1]}" in text
+
+
+def test_players_advance_independently() -> None:
+    state = game.new_game(FULL_HOUSES)
+    for action in _actions(state, FULL_HOUSES):
+        game.place(state, 0, action)
+    assert state.placed.tolist() == [25, 0]
+    assert not game.is_terminal(state)
+    assert game.current_card(state, 0) is None
+    assert game.current_card(state, 1) == parse_cards("Ac")[0]
+    with pytest.raises(ValueError, match="not finished"):
+        game.outcome(state)
+
+
+def test_placement_order_is_descending_card_id() -> None:
+    state = game.new_game(JUNK)
+    assert format_cards(state.cards).startswith("Ac Ad Ah As Kc Jc Jd Jh Js Tc")
+    assert format_cards(state.cards).endswith("8s 7c 7d 7h 7s")
+    assert set(state.removed.tolist()) == set(parse_cards("Qs Qh Qd Qc Ks Kh Kd"))
+
+
+def test_deal_is_reproducible_and_removes_seven_cards() -> None:
+    a = game.deal(np.random.default_rng(7))
+    b = game.deal(np.random.default_rng(7))
+    assert np.array_equal(a.cards, b.cards) and np.array_equal(a.removed, b.removed)
+    assert len(set(a.cards.tolist())) == 25 and len(a.removed) == 7
+    assert sorted(a.cards.tolist() + a.removed.tolist()) == game.DECK.tolist()
+    assert np.all(np.diff(a.cards.astype(int)) < 0)
+
+
+@pytest.mark.parametrize(
+    ("cards", "named"),
+    [
+        (FULL_HOUSES.rsplit(" ", 1)[0], "expected 25 cards"),
+        (FULL_HOUSES.replace("8c", "6c"), "6c"),
+        (FULL_HOUSES.replace("8c", "9c"), "duplicate card 9c"),
+        (FULL_HOUSES.replace("8c", "Jk"), "Jk"),
+    ],
+)
+def test_new_game_rejects_bad_cards(cards: str, named: str) -> None:
+    with pytest.raises(ValueError, match=named):
+        game.new_game(cards)
+
+
+def _with_full_pack() -> game.QuintetState:
+    state = game.new_game(FULL_HOUSES)
+    for _ in range(5):
+        game.place(state, 0, 2)
+    return state
+
+
+def test_full_pack_raises_naming_it_and_state_unchanged() -> None:
+    state = _with_full_pack()
+    before = _snapshot(state)
+    with pytest.raises(IllegalActionError) as err:
+        game.place(state, 0, 2)
+    message = str(err.value)
+    assert "illegal pack 2 (5-point pack, full)" in message
+    assert "player 0 placing Kd" in message
+    assert "legal are 0 (3-point pack), 1 (4-point pack), 3 (6-point pack), 4 (7-point pack)" in (
+        message
+    )
+    assert _snapshot(state) == before
+    assert game.legal_packs(state, 0).tolist() == [1, 1, 0, 1, 1]
+
+
+@pytest.mark.parametrize("action", [5, -1, "2", 2.5, True, None, np.array([1, 2])])
+def test_bad_pack_values_raise_and_state_unchanged(action: object) -> None:
+    state = game.new_game(FULL_HOUSES)
+    before = _snapshot(state)
+    with pytest.raises(IllegalActionError, match="bad pack"):
+        game.place(state, 1, action)
+    assert _snapshot(state) == before
+
+
+def test_numpy_integer_actions_are_accepted() -> None:
+    state = game.new_game(FULL_HOUSES)
+    game.place(state, 0, np.int64(3))
+    game.place(state, 1, np.array(4))
+    assert state.pack_sizes.tolist() == [[0, 0, 0, 1, 0], [0, 0, 0, 0, 1]]
+
+
+def test_place_both_checks_both_before_moving() -> None:
+    state = _with_full_pack()
+    game.place_both(state, [0, 0])  # player 1 has caught up by one card
+    before = _snapshot(state)
+    with pytest.raises(IllegalActionError, match="player 0 placing"):
+        game.place_both(state, [2, 1])
+    with pytest.raises(IllegalActionError, match="bad pack 9"):
+        game.place_both(state, [1, 9])
+    with pytest.raises(IllegalActionError, match="one pack per player"):
+        game.place_both(state, [1])
+    assert _snapshot(state) == before
+
+
+def test_game_over_error_after_the_last_card() -> None:
+    state = game.new_game(FULL_HOUSES)
+    for action in _actions(state, FULL_HOUSES):
+        game.place_both(state, [action, action])
+    before = _snapshot(state)
+    with pytest.raises(GameOverError):
+        game.place(state, 0, 0)
+    with pytest.raises(GameOverError):
+        game.place_both(state, [0, 0])
+    assert _snapshot(state) == before
+    assert game.legal_packs(state, 1).tolist() == [0, 0, 0, 0, 0]
+
+
+@pytest.mark.parametrize("player", [2, -1, "0", True])
+def test_bad_player_is_named(player: object) -> None:
+    with pytest.raises(ValueError, match="bad player"):
+        game.place(game.new_game(FULL_HOUSES), player, 0)  # type: ignore[arg-type]
+
+
+def test_random_masked_play_never_raises() -> None:
+    rng = np.random.default_rng(0)
+    for _ in range(200):
+        state = game.deal(rng)
+        while not game.is_terminal(state):
+            packs = [masked_random_choice(rng, game.legal_packs(state, p)) for p in range(2)]
+            game.place_both(state, packs)
+        result = game.outcome(state)
+        assert sum(result.points) == sum(
+            v for v, r in zip(game.POSITION_POINTS, result.results, strict=True) if r
+        )
+        assert game.returns(state)[0] == -game.returns(state)[1]
+
+
+def _index(card: str) -> int:
+    return parse_cards(card)[0] - 20
+
+
+def test_observation_index_table() -> None:
+    state = game.new_game(FULL_HOUSES)
+    game.place(state, 0, 4)  # Ac to the 7-point pack
+    game.place(state, 0, 4)  # Ad
+    game.place(state, 0, 0)  # Ah to the 3-point pack
+    game.place(state, 1, 1)  # the other player's packs never show
+    obs = game.encode_observation(state, 0)
+    assert obs.shape == (game.OBSERVATION_SIZE,) and obs.dtype == np.uint8
+    expected = np.zeros(game.OBSERVATION_SIZE, dtype=np.uint8)
+    for card in FULL_HOUSES.split():
+        expected[_index(card)] = 1
+    expected[32 + 32 * 4 + _index("Ac")] = 1
+    expected[32 + 32 * 4 + _index("Ad")] = 1
+    expected[32 + 32 * 0 + _index("Ah")] = 1
+    expected[192 + _index("As")] = 1
+    for card in FULL_HOUSES.split():
+        if card not in ("Ac", "Ad", "Ah", "As"):
+            expected[224 + _index(card)] = 1
+    expected[256:261] = [1, 0, 0, 0, 2]
+    expected[261] = 3
+    assert obs.tolist() == expected.tolist()
+    assert np.all(obs <= game.OBSERVATION_HIGH)
+
+    view = game.decode_observation(obs)
+    assert format_cards(view.cards) == format_cards(state.cards)
+    assert view.packs == game.pack_cards(state, 0)
+    assert view.current == parse_cards("As")[0] and view.placed == 3
+
+
+def test_observation_when_done_has_no_current_card() -> None:
+    state = game.new_game(FULL_HOUSES)
+    for action in _actions(state, FULL_HOUSES):
+        game.place(state, 0, action)
+    obs = game.encode_observation(state, 0)
+    assert not obs[game.OBS_CURRENT].any() and not obs[game.OBS_TO_COME].any()
+    assert obs[game.OBS_PACK_SIZES].tolist() == [5] * 5 and obs[game.OBS_PLACED] == 25
+    assert obs[game.OBS_PACKS].sum() == 25
