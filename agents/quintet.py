@@ -153,8 +153,8 @@ def order_equilibrium(
     """An equilibrium mix over :data:`ORDERS` of the symmetric order game, by regret matching+.
 
     Both players hold the same five packs, ranked strongest first with :func:`strength_levels`
-    ``levels`` (distinct by default), and choose the position of each. Probabilities below 0.001
-    are dropped; the mix is exploitable by under 0.01 point.
+    ``levels`` (distinct by default), and choose the position of each. With the default
+    iterations no order gains more than 0.01 point (or win rate) against the mix.
     """
     if objective not in REWARDS:
         raise ValueError(f"bad objective {objective!r}: expected one of {', '.join(REWARDS)}")
@@ -169,9 +169,7 @@ def order_equilibrium(
         norm = regret.sum()
         mix = regret / norm if norm > 0 else np.full(n, 1.0 / n)
         total += t * mix  # linear averaging converges much faster than the plain mean
-    average = total / total.sum()
-    average[average < 1e-3] = 0.0
-    return average / average.sum()
+    return total / total.sum()
 
 
 # --- bots ----------------------------------------------------------------------------------------
