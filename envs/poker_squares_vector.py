@@ -105,6 +105,7 @@ CURRENT_OFFSET = OBS_CARD.start
 COUNTS_OFFSET = OBS_TO_COME.start
 PLACED_INDEX = OBS_PLACED
 NO_CARD = NUM_CARD_IDS  # sentinel "card" after the 25th: nothing left to show
+DEALS_AHEAD = 8  # deals each game's generator makes in one call (see _next_deals)
 _REWARDS = ("final", "incremental")
 _RENDER_MODES = ("ansi", "human")
 
@@ -219,7 +220,8 @@ class PokerSquaresVectorEnv(VectorEnv):
         self._deal = np.full((n, GRID_CELLS + 1), NO_CARD, dtype=np.int8)
         self._placed = np.zeros(n, dtype=np.intp)
         self._grid = np.full((n, GRID_CELLS), EMPTY, dtype=np.int8)
-        self._line_counts = np.zeros((n, 10), dtype=np.int8)
+        self._line_counts = np.zeros((n, 10), dtype=np.int8)  # cards per line ("incremental")
+        self._common_placed: int | None = None  # cards placed in every game, when all agree
         self._score = np.zeros(n, dtype=np.int64)
         self._mask = np.zeros((n, GRID_CELLS), dtype=np.int8)
         self._empty = np.ones((n, GRID_CELLS), dtype=np.int8)
@@ -227,6 +229,8 @@ class PokerSquaresVectorEnv(VectorEnv):
         self._ended = np.zeros(n, dtype=bool)
         self._any_ended = False
         self._rngs: list[np.random.Generator | None] = [None] * n
+        self._ahead = np.zeros((n, DEALS_AHEAD, GRID_CELLS), dtype=np.int8)  # deals to come
+        self._ahead_next = np.full(n, DEALS_AHEAD, dtype=np.intp)  # next unused one per game
         self._all = np.arange(n, dtype=np.intp)
         self._bases = self._row_bases(self._all)
         self._dealt = False
@@ -270,6 +274,7 @@ class PokerSquaresVectorEnv(VectorEnv):
         for i in rows.tolist():
             if seeds[i] is not None or self._rngs[i] is None:
                 self._rngs[i], _ = seeding.np_random(seeds[i])
+                self._ahead_next[i] = DEALS_AHEAD  # deals of the old generator are void
         self._deal_rows(rows, None if cards is None else cards[rows])
         self._dealt = True
         info = {"action_mask": self._mask.copy(), "_action_mask": np.ones(n, dtype=bool)}
@@ -363,19 +368,30 @@ class PokerSquaresVectorEnv(VectorEnv):
         Fills ``rewards`` for those games and returns which of them ended.
         """
         tables = _TABLES
-        if rows is None:
-            sel: slice | np.ndarray = slice(None)
-            bases = self._bases
-            placed = self._placed
-        else:
-            sel = rows
-            bases = self._row_bases(rows)
-            placed = self._placed[rows]
         obs = self._obs.reshape(-1)
         grid = self._grid.reshape(-1)
         deal = self._deal.reshape(-1)
+        common = self._common_placed
+        if rows is None and common is not None:
+            # Every game has placed as many cards: columns of the deal, no per-game offsets.
+            sel: slice | np.ndarray = slice(None)
+            bases = self._bases
+            card = self._deal[:, common]
+            upcoming = self._deal[:, common + 1]
+            self._common_placed = common + 1
+            self._placed += 1
+            placed: np.ndarray | int = common + 1
+            ended = np.full(self.num_envs, common + 1 == GRID_CELLS)
+        else:
+            sel = slice(None) if rows is None else rows
+            bases = self._bases if rows is None else self._row_bases(rows)
+            placed = self._placed[sel] + 1
+            card = deal[bases["deal"] + placed - 1]
+            upcoming = deal[bases["deal"] + placed]
+            self._placed[sel] = placed
+            self._common_placed = None
+            ended = placed == GRID_CELLS
 
-        card = deal[bases["deal"] + placed]
         cells = bases["grid"] + a
         grid[cells] = card
         if self._adjacent:
@@ -386,37 +402,41 @@ class PokerSquaresVectorEnv(VectorEnv):
         key = a * NUM_CARD_IDS
         key += card
         obs[bases["obs2"] + tables["cell_features"][key]] = 1
-
-        placed = placed + 1
-        upcoming = deal[bases["deal"] + placed]
         self._obs[sel, CURRENT_OFFSET:COUNTS_OFFSET] = 0
         obs[bases["obs2"] + tables["current"][upcoming]] = 1
         obs[bases["obs"] + tables["count"][upcoming]] -= 1
         self._obs[sel, PLACED_INDEX] = placed
-        if rows is None:
-            self._placed += 1
-        else:
-            self._placed[rows] = placed
 
-        # Score the rows and columns this card completes.
+        if self._incremental:
+            earned = self._completed_lines(a, bases, grid)
+            self._score[sel] += earned
+            rewards[sel] = earned
+        elif ended.any():
+            # "final" pays only at the end, so lines are scored once, all ten together.
+            done = np.flatnonzero(ended) if rows is None else rows[ended]
+            totals = self._grid_scores(done)
+            self._score[done] = totals
+            rewards[done] = totals
+        return ended
+
+    def _completed_lines(self, a: np.ndarray, bases: dict[str, np.ndarray], grid: np.ndarray):
+        """Points of the rows and columns the cards just placed on ``a`` complete, per game."""
+        tables = _TABLES
         line_counts = self._line_counts.reshape(-1)
         lines = bases["lines"] + tables["lines_of_cell"][a]
         line_counts[lines] += 1
-        full = line_counts[lines] == 5
-        ended = placed == GRID_CELLS
+        game, which = np.nonzero(line_counts[lines] == 5)
         earned = np.zeros(len(a), dtype=np.int64)
-        game, which = np.nonzero(full)
         if len(game):
             line = tables["lines_of_cell"][a[game], which]
             line_cards = grid[bases["grid"][game, None] + tables["line_cells"][line]]
-            points = self._points[hand_classes(line_cards)]
-            np.add.at(earned, game, points)
-            self._score[sel] += earned
-        if self._incremental:
-            rewards[sel] = earned
-        elif ended.any():
-            rewards[sel] = np.where(ended, self._score[sel], 0)
-        return ended
+            np.add.at(earned, game, self._points[hand_classes(line_cards)])
+        return earned
+
+    def _grid_scores(self, rows: np.ndarray) -> np.ndarray:
+        """Total points of the full grids of games ``rows``."""
+        line_cards = self._grid[rows][:, _TABLES["line_cells"]].reshape(-1, 5)
+        return self._points[hand_classes(line_cards)].reshape(len(rows), 10).sum(axis=1)
 
     # --- dealing ------------------------------------------------------------------------------
     def _deal_rows(self, rows: np.ndarray, cards: np.ndarray | None) -> None:
@@ -424,37 +444,54 @@ class PokerSquaresVectorEnv(VectorEnv):
         m = len(rows)
         if m == 0:
             return
-        if cards is None:
-            packs = np.empty((m, len(self._deck)), dtype=np.int8)
-            packs[:] = self._deck
-            # The same draws as ``rng.permutation(deck)`` in the single env.
-            for pack, i in zip(packs, rows.tolist(), strict=True):
-                self._rngs[i].shuffle(pack)  # type: ignore[union-attr]
-            order = packs[:, :GRID_CELLS]
-        else:
-            order = cards
+        order = self._next_deals(rows) if cards is None else cards
         if self.game.variant == "shuffle":
-            order = -np.sort(-order.astype(np.int16), axis=1)
-            to_come = np.zeros((m, NUM_CARD_IDS), dtype=np.int16)
-            np.add.at(to_come, (np.arange(m)[:, None], order), 1)
+            order = np.sort(order, axis=1)[:, ::-1]
+            slots = (np.arange(m) * NUM_CARD_IDS)[:, None] + order
+            to_come = np.bincount(slots.ravel(), minlength=m * NUM_CARD_IDS)
+            to_come = to_come.reshape(m, NUM_CARD_IDS)
         else:
-            to_come = np.broadcast_to(self._deck_counts, (m, NUM_CARD_IDS)).astype(np.int16)
-        first = order[:, 0].astype(np.intp)
-        to_come[np.arange(m), first] -= 1
+            to_come = np.broadcast_to(self._deck_counts, (m, NUM_CARD_IDS))
+        first = order[:, 0]
 
-        self._deal[rows, :GRID_CELLS] = order
-        self._placed[rows] = 0
-        self._grid[rows] = EMPTY
-        self._line_counts[rows] = 0
-        self._score[rows] = 0
-        self._mask[rows] = self._initial_mask
-        self._empty[rows] = 1
-        self._ended[rows] = False
-        self._any_ended = bool(self._ended.any())
-        obs = np.zeros((m, OBS_SIZE), dtype=np.uint8)
-        obs[:, COUNTS_OFFSET : COUNTS_OFFSET + NUM_CARD_IDS] = to_come
-        obs.reshape(-1)[(np.arange(m) * OBS_SIZE)[:, None] + _TABLES["current"][first]] = 1
-        self._obs[rows] = obs
+        everyone = m == self.num_envs
+        sel: slice | np.ndarray = slice(None) if everyone else rows
+        self._common_placed = 0 if everyone else None
+        self._deal[sel, :GRID_CELLS] = order
+        self._placed[sel] = 0
+        self._grid[sel] = EMPTY
+        self._line_counts[sel] = 0
+        self._score[sel] = 0
+        self._mask[sel] = self._initial_mask
+        self._empty[sel] = 1
+        self._ended[sel] = False
+        self._any_ended = not everyone and bool(self._ended.any())
+        self._obs[sel] = 0
+        self._obs[sel, COUNTS_OFFSET:PLACED_INDEX] = to_come
+        obs = self._obs.reshape(-1)
+        obs[rows * OBS_SIZE + COUNTS_OFFSET + first] -= 1  # the card shown is no longer to come
+        obs[(rows * OBS_SIZE)[:, None] + _TABLES["current"][first]] = 1
+
+    def _next_deals(self, rows: np.ndarray) -> np.ndarray:
+        """The next deal (25 cards) of each game in ``rows``, from its generator.
+
+        ``rng.permuted(packs, axis=1)`` over ``DEALS_AHEAD`` copies of the deck makes the same
+        draws as that many ``rng.permutation(deck)`` calls in a row (the single env's dealing,
+        one reset after another) at a fraction of the per-call cost, so each game's generator
+        deals ahead and the deals wait in ``_ahead``.
+        """
+        ahead = self._ahead_next[rows]
+        empty = rows[ahead >= DEALS_AHEAD]
+        if len(empty):
+            packs = np.empty((len(empty), DEALS_AHEAD, len(self._deck)), dtype=np.int8)
+            packs[:] = self._deck
+            for pack, i in zip(packs, empty.tolist(), strict=True):
+                self._rngs[i].permuted(pack, axis=1, out=pack)  # type: ignore[union-attr]
+            self._ahead[empty] = packs[:, :, :GRID_CELLS]
+            self._ahead_next[empty] = 0
+            ahead = self._ahead_next[rows]
+        self._ahead_next[rows] = ahead + 1
+        return self._ahead[rows, ahead]
 
     def _seeds(self, seed: int | Sequence[int | None] | None) -> list[int | None]:
         n = self.num_envs
@@ -517,15 +554,16 @@ class PokerSquaresVectorEnv(VectorEnv):
         raise AssertionError("unreachable: check_action accepted a rejected action")
 
     def _render_game(self, i: int) -> str:
-        placed = int(self._placed[i])
+        grid = self._grid[i].tolist()
+        full = [line for line in LINES if all(grid[c] != EMPTY for c in line)]
         state = SquaresState(
             cards=self._deal[i, :GRID_CELLS].tolist(),
-            grid=self._grid[i].tolist(),
-            placed=placed,
+            grid=grid,
+            placed=int(self._placed[i]),
             mask=self._mask[i].copy(),
-            line_fill=self._line_counts[i].tolist(),
+            line_fill=[sum(grid[c] != EMPTY for c in line) for line in LINES],
             line_points=[0] * 10,  # rendering scores full lines itself
             to_come=self._obs[i, COUNTS_OFFSET:PLACED_INDEX].astype(np.int16),
-            score=int(self._score[i]),
+            score=sum(self.game.line_points([grid[c] for c in line]) for line in full),
         )
         return f"game {i}\n" + render_grid(self.game, state)

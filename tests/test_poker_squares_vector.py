@@ -13,7 +13,7 @@ from gymnasium.vector import AutoresetMode
 from pokerzoo.envs.cards import format_cards
 from pokerzoo.envs.errors import GameOverError, IllegalActionError
 from pokerzoo.envs.poker_squares_env import PokerSquaresEnv
-from pokerzoo.envs.poker_squares_vector import PokerSquaresVectorEnv
+from pokerzoo.envs.poker_squares_vector import DEALS_AHEAD, PokerSquaresVectorEnv
 
 SEED_GRID = "8c Qc Tc 4c 2c 9h Qh Th Jh Kh Ad 8d Td 4h 5s As Qs Ts Js Ks 3d 6s 7h 4d 5d"
 CUSTOM = {"pair": 1, "two pair": 4, "flush": 9, "five of a kind": 50}
@@ -98,6 +98,28 @@ def test_vector_env_replays_single_env(options: dict[str, Any]) -> None:
 )
 def test_same_step_autoreset_replays_single_env(options: dict[str, Any]) -> None:
     play_side_by_side(3, 5, 2 * 25 + 3, AutoresetMode.SAME_STEP, **options)
+
+
+def test_many_deals_and_resets_keep_following_each_generator() -> None:
+    # More deals than a generator makes in one go (DEALS_AHEAD), with a reset mid-game.
+    venv = PokerSquaresVectorEnv(2, jokers=1)
+    singles = [PokerSquaresEnv(jokers=1) for _ in range(2)]
+    obs, info = venv.reset(seed=[9, 4])
+    expected = [env.reset(seed=seed)[0] for env, seed in zip(singles, (9, 4), strict=True)]
+    rng = np.random.default_rng(2)
+    for step in range((DEALS_AHEAD + 3) * 26):
+        np.testing.assert_array_equal(obs, np.array(expected), f"step {step}")
+        if step == 40:
+            obs, info = venv.reset()
+            expected = [env.reset()[0] for env in singles]
+            continue
+        actions = random_legal(rng, info["action_mask"])
+        obs, _, terminated, _, info = venv.step(actions)
+        for i, env in enumerate(singles):
+            if env.state.over:
+                expected[i] = env.reset()[0]
+            else:
+                expected[i] = env.step(int(actions[i]))[0]
 
 
 def test_make_vec_builds_the_native_env_with_options() -> None:
