@@ -53,13 +53,14 @@ step where games end, ``info["score"]`` (``int64``) and ``info["grid"]`` (``int8
 ``reset(seed=s)`` gives sub-env ``i`` the generator ``np.random.default_rng(s + i)`` (a list
 of seeds gives one each; ``None`` draws fresh entropy); every later deal of that game, auto-reset
 or ``reset()`` without a seed, continues its own generator, exactly as the single env does.
-``reset(options={"cards": ids})`` deals fixed cards instead (shape ``(25,)`` for every game or
-``(num_envs, 25)``, in dealing order), for tests.
+``reset(options={"cards": deal})`` deals fixed cards instead, for tests and replays: one deal
+for every game (25 cards in dealing order, as the single env's ``"cards"`` option takes them:
+one string, a list of strings or of ids) or a list of ``num_envs`` deals.
 
 ## Options
 ``scoring``, ``jokers``, ``placement``, ``variant``, ``reward``, ``render_mode`` as in the
-single env, plus ``autoreset_mode``. Render modes: ``"ansi"`` returns one text grid per game,
-``"human"`` prints them.
+single env, plus ``autoreset_mode``. ``render()`` returns one text grid per game (the single
+env's picture) with ``"ansi"`` and prints them with ``"human"``.
 
 ## Version History
 - v0: initial.
@@ -215,6 +216,7 @@ class PokerSquaresVectorEnv(VectorEnv):
         self._initial_mask = initial_mask
         self._adjacent = placement == "adjacent"
         self._incremental = reward == "incremental"
+        self._single_copies = self.game.jokers == 0  # every count entry is 0 or 1
 
         # Game state, one row per game; flat views let one fancy index address (game, slot).
         self._deal = np.full((n, GRID_CELLS + 1), NO_CARD, dtype=np.int8)
@@ -404,7 +406,10 @@ class PokerSquaresVectorEnv(VectorEnv):
         obs[bases["obs2"] + tables["cell_features"][key]] = 1
         self._obs[sel, CURRENT_OFFSET:COUNTS_OFFSET] = 0
         obs[bases["obs2"] + tables["current"][upcoming]] = 1
-        obs[bases["obs"] + tables["count"][upcoming]] -= 1
+        if self._single_copies:
+            obs[bases["obs"] + tables["count"][upcoming]] = 0  # its only copy is shown now
+        else:
+            obs[bases["obs"] + tables["count"][upcoming]] -= 1
         self._obs[sel, PLACED_INDEX] = placed
 
         if self._incremental:
@@ -494,14 +499,22 @@ class PokerSquaresVectorEnv(VectorEnv):
         return self._ahead[rows, ahead]
 
     def _seeds(self, seed: int | Sequence[int | None] | None) -> list[int | None]:
+        """One seed (or None) per game, checked before anything changes."""
         n = self.num_envs
         if seed is None:
             return [None] * n
         if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
-            return [int(seed) + i for i in range(n)]
-        if isinstance(seed, (list, tuple, np.ndarray)) and len(seed) == n:
-            return [None if s is None else int(s) for s in seed]
-        raise ValueError(f"bad seed {seed!r}: expected None, an int or a list of {n} seeds")
+            seeds: list[object] = [int(seed) + i for i in range(n)]
+        elif isinstance(seed, (list, tuple, np.ndarray)) and len(seed) == n:
+            seeds = list(seed)
+        else:
+            raise ValueError(f"bad seed {seed!r}: expected None, an int or a list of {n} seeds")
+        for s in seeds:
+            if s is not None and (
+                isinstance(s, bool) or not isinstance(s, (int, np.integer)) or s < 0
+            ):
+                raise ValueError(f"bad seed {s!r}: expected None or an int >= 0")
+        return [None if s is None else int(s) for s in seeds]  # type: ignore[call-overload]
 
     def _fixed_cards(self, cards: object) -> np.ndarray:
         """Fixed deals as ``(num_envs, 25)`` ids: one deal for every game, or one per game."""

@@ -273,6 +273,8 @@ def test_bad_reset_arguments_and_step_before_reset() -> None:
         venv.reset(options={"reset_mask": np.array([True, False])})
     with pytest.raises(ValueError, match="bad seed"):
         venv.reset(seed=[1, 2, 3])
+    with pytest.raises(ValueError, match="bad seed -1"):
+        venv.reset(seed=[5, -1])
     with pytest.raises(ValueError, match="bad reset_mask"):
         venv.reset(options={"reset_mask": [True, False]})
 
