@@ -385,9 +385,9 @@ def _evaluate_duplicate(
     return OpponentResult(
         name=name,
         games=len(jobs),
-        win=mean_ci(wins.mean(axis=1)),
-        draw=mean_ci(draws.mean(axis=1)),
-        loss=mean_ci(losses.mean(axis=1)),
+        win=mean_ci(wins.mean(axis=1), 0.0, 1.0),
+        draw=mean_ci(draws.mean(axis=1), 0.0, 1.0),
+        loss=mean_ci(losses.mean(axis=1), 0.0, 1.0),
         margin=mean_ci(margins.mean(axis=1)),
         seconds=time.perf_counter() - started,
     )

@@ -43,8 +43,13 @@ class Estimate:
         return f"{self.value:.{digits}f} ± {half:.{digits}f}"
 
 
-def mean_ci(values: Sequence[float] | np.ndarray) -> Estimate:
-    """Sample mean with a normal-approximation 95% interval (zero width for one sample)."""
+def mean_ci(
+    values: Sequence[float] | np.ndarray,
+    low: float = -math.inf,
+    high: float = math.inf,
+) -> Estimate:
+    """Sample mean with a normal-approximation 95% interval (zero width for one sample),
+    clipped to ``[low, high]`` (e.g. 0..1 for per-deal win shares)."""
     data = np.asarray(values, dtype=np.float64)
     if data.size == 0:
         raise ValueError("mean_ci needs at least one value")
@@ -52,7 +57,7 @@ def mean_ci(values: Sequence[float] | np.ndarray) -> Estimate:
     if data.size == 1:
         return Estimate(mean, mean, mean, 1)
     half = Z95 * float(data.std(ddof=1)) / math.sqrt(data.size)
-    return Estimate(mean, mean - half, mean + half, int(data.size))
+    return Estimate(mean, max(low, mean - half), min(high, mean + half), int(data.size))
 
 
 def rate_ci(successes: float, n: int) -> Estimate:

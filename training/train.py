@@ -156,6 +156,8 @@ def make_training_env(
     """The vectorised training env of ``config`` (an SB3 VecEnv wrapped in VecMonitor)."""
     from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecMonitor
 
+    from .info_masks import InfoMaskVecEnv
+
     spec = get_game(config.game)
     kind = config.vec_env
     if kind == "auto":
@@ -183,7 +185,14 @@ def make_training_env(
                 )
                 for i in range(config.n_envs)
             ]
-        venv = SubprocVecEnv(factories) if kind == "subproc" else DummyVecEnv(factories)
+        if kind == "subproc":
+            # Forked workers start in well under a second; forkserver workers each import torch
+            # again (seconds apiece on a busy 2-core machine). torch has run one thread so far.
+            method = "fork" if sys.platform == "linux" else None
+            venv = SubprocVecEnv(factories, start_method=method)
+        else:
+            venv = DummyVecEnv(factories)
+        venv = InfoMaskVecEnv(venv)
     return VecMonitor(venv, filename=monitor)
 
 

@@ -1,0 +1,48 @@
+"""Action masks read from the step's ``info`` instead of asking every worker again.
+
+sb3-contrib's MaskablePPO fetches masks with ``env_method("action_masks")``: on a
+``SubprocVecEnv`` that is a second round trip to every worker on every step. The package's envs
+already put the mask in ``info["action_mask"]`` after every reset and step, so
+:class:`InfoMaskVecEnv` keeps the latest one per env (the reset info's for an env that was just
+auto-reset) and answers ``env_method("action_masks")`` itself. An env whose info lacks a mask
+falls back to asking the workers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from stable_baselines3.common.vec_env import VecEnv, VecEnvWrapper
+
+__all__ = ["InfoMaskVecEnv"]
+
+
+class InfoMaskVecEnv(VecEnvWrapper):
+    """Caches each env's ``info["action_mask"]`` for sb3-contrib's ``action_masks`` calls."""
+
+    def __init__(self, venv: VecEnv) -> None:
+        super().__init__(venv)
+        self._masks: list[np.ndarray | None] = [None] * self.num_envs
+
+    def reset(self) -> Any:
+        observations = self.venv.reset()
+        self._masks = [info.get("action_mask") for info in self.venv.reset_infos]
+        return observations
+
+    def step_wait(self) -> Any:
+        observations, rewards, dones, infos = self.venv.step_wait()
+        reset_infos = self.venv.reset_infos
+        for i, info in enumerate(infos):
+            source = reset_infos[i] if dones[i] else info
+            self._masks[i] = source.get("action_mask")
+        return observations, rewards, dones, infos
+
+    def env_method(
+        self, method_name: str, *method_args: Any, indices: Any = None, **method_kwargs: Any
+    ) -> list[Any]:
+        if method_name == "action_masks" and not method_args and not method_kwargs:
+            rows = self._get_indices(indices)
+            if all(self._masks[i] is not None for i in rows):
+                return [np.asarray(self._masks[i], dtype=bool) for i in rows]
+        return self.venv.env_method(method_name, *method_args, indices=indices, **method_kwargs)
