@@ -225,7 +225,7 @@ class SB3VecEnv(VecEnv):
         rows = self._get_indices(indices)
         if method_name == MASK_METHOD and not method_args and not method_kwargs:
             masks = self.action_masks()
-            return [masks[i] for i in rows]
+            return list(masks) if indices is None else [masks[i] for i in rows]
         if self._per_env("call"):
             results = self.venv.call(method_name, *method_args, **method_kwargs)
             return [results[i] for i in rows]
@@ -283,6 +283,10 @@ class SB3VecEnv(VecEnv):
                     if sub:
                         out[i][key] = sub
                 continue
-            for i in np.flatnonzero(valid).tolist():
-                out[i][key] = value[i]
+            if valid.all():
+                for entry, item in zip(out, value, strict=True):
+                    entry[key] = item
+            else:
+                for i in np.flatnonzero(valid).tolist():
+                    out[i][key] = value[i]
         return out
