@@ -131,7 +131,7 @@ def main() -> None:
     keys, per_action = play_rows(args)
     print(table(args, keys))
     print()
-    print("| bot | µs per action (plan amortised) |")
+    print("| bot | µs per action (plan amortised; with encoding and engine step) |")
     print("|---|---|")
     for name, sec in per_action.items():
         print(f"| `{name}` | {1e6 * sec:.0f} |")

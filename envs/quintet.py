@@ -26,7 +26,8 @@ Engine API
 :func:`deal` (from a ``numpy.random.Generator``) or :func:`new_game` (fixed cards, for tests)
 give a :class:`QuintetState`; :func:`legal_packs`, :func:`current_card`, :func:`place`,
 :func:`place_both`, :func:`is_terminal`, :func:`outcome`, :func:`returns` play and score it;
-:func:`encode_observation` is a player's view; :func:`render_text` draws it.
+:func:`check_pack` validates a pack without moving; :func:`encode_observation` is a player's
+view (:func:`decode_observation` reads it back, for bots); :func:`render_text` draws the deal.
 
 Scripted API (RULES §6)
 -----------------------
@@ -70,6 +71,7 @@ __all__ = [
     "PACK_SIZE",
     "POSITION_POINTS",
     "REWARDS",
+    "ObservedDeal",
     "Outcome",
     "QuintetState",
     "check_pack",

@@ -20,6 +20,7 @@ from pokerzoo.agents.quintet import (
 from pokerzoo.envs import quintet as game
 from pokerzoo.envs.cards import format_cards, parse_cards
 from pokerzoo.envs.errors import IllegalActionError
+from pokerzoo.envs.hands import hand_key
 
 # Greedy's packs here, strongest first, all of different strength:
 # Ad Kd Qd Jd Td (straight flush A), Js Ts 9s 8s 7s (straight flush J),
@@ -53,7 +54,7 @@ def _row(bot: Bot, cards: str) -> list[list[int]]:
 def test_strongest_pack_prefers_low_odd_cards() -> None:
     pack, key = strongest_pack(np.array(parse_cards("As Ah Ad Ac Kd 8s 7h")))
     assert _same(pack, "As Ah Ad Ac 7h")
-    assert key == game._strength(*parse_cards("As Ah Ad Ac Kd"))  # the fifth card is ignored
+    assert key == hand_key("As Ah Ad Ac Kd", "quintet")  # the fifth card is ignored
 
 
 def test_greedy_packs_strongest_first() -> None:
