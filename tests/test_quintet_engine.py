@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import doctest
+import importlib
+
 import numpy as np
 import pytest
 from pokerzoo.agents.base import masked_random_choice
@@ -246,3 +249,9 @@ def test_observation_when_done_has_no_current_card() -> None:
     assert not obs[game.OBS_CURRENT].any() and not obs[game.OBS_TO_COME].any()
     assert obs[game.OBS_PACK_SIZES].tolist() == [5] * 5 and obs[game.OBS_PLACED] == 25
     assert obs[game.OBS_PACKS].sum() == 25
+
+
+@pytest.mark.parametrize("module", ["pokerzoo.envs.quintet", "pokerzoo.envs.quintet_v0"])
+def test_docstring_examples(module: str) -> None:
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.attempted > 0 and result.failed == 0
