@@ -136,6 +136,18 @@ def test_make_vec_builds_the_native_env_with_options() -> None:
     assert same.metadata["autoreset_mode"] == AutoresetMode.SAME_STEP
 
 
+@pytest.mark.parametrize("mode", ["NextStep", "SameStep"])
+def test_gymnasium_vector_wrappers_read_the_autoreset_mode(mode: str) -> None:
+    venv = gym.wrappers.vector.RecordEpisodeStatistics(
+        gym.make_vec("pokerzoo/PokerSquares-v0", num_envs=3, autoreset_mode=mode)
+    )
+    _, info = venv.reset(options={"cards": SEED_GRID})
+    for cell in range(25):
+        _, _, _, _, info = venv.step(np.full(3, cell))
+    assert list(info["episode"]["r"]) == [302.0] * 3
+    assert list(info["episode"]["l"]) == [25] * 3
+
+
 def test_seed_list_and_continued_generators_match_single_envs() -> None:
     venv = PokerSquaresVectorEnv(3)
     obs, _ = venv.reset(seed=[40, None, 7])
