@@ -60,7 +60,7 @@ class Args:
     hands: int = 1_000_000  # random hands evaluated by every row
     peers: tuple[str, ...] = PEERS  # peer libraries to time
     seed: int = 0  # seeds the hands
-    repeat: int = 3  # batched rows keep the best of this many runs
+    repeat: int = 7  # batched rows keep the best of this many runs
     loop_seconds: float = 4.0  # a Python loop longer than this on all hands times a prefix
 
 
