@@ -1,7 +1,7 @@
 """Hands per second of pokerzoo's hand evaluator beside treys, phevaluator, eval7 and pokerkit.
 
     python benchmarks/hands.py [--hands 1000000] [--peers treys phevaluator eval7 pokerkit]
-                               [--seed 0] [--repeat 3] [--loop-seconds 4]
+                               [--seed 0] [--repeat 7] [--loop-seconds 4]
 
 One seeded set of ``--hands`` random 5-card hands (one 52-card deck each) is evaluated by every
 row. Rows:
