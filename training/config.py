@@ -84,7 +84,14 @@ class PPOConfig:
     normalize_advantage: bool = True
     """Normalise advantages per minibatch."""
     net_arch: list[int] = field(default_factory=lambda: [256, 256])
-    """Hidden layer sizes, shared by the policy and value networks' own copies."""
+    """Hidden layer sizes of the value network, and of the policy network for ``mlp``."""
+    policy: Literal["mlp", "per_action"] = "mlp"
+    """``mlp``: sb3's MlpPolicy. ``per_action``: one shared scorer per action
+    (:mod:`pokerzoo.training.policies`); needs a feature set with per-action rows."""
+    head_arch: list[int] = field(default_factory=lambda: [64, 64])
+    """``per_action``: hidden sizes of the shared action scorer."""
+    context: int = field(default=64, metadata=_min(1))
+    """``per_action``: width of the learned summary of the whole observation."""
     activation: Literal["tanh", "relu"] = "relu"
     """Hidden-layer activation."""
 
@@ -136,6 +143,9 @@ class TrainConfig:
     (native where the game has one, else subproc)."""
     threads: int = field(default=1, metadata=_min(1))
     """torch threads in the trainer and in every env worker (see the module docstring)."""
+    features: str = "raw"
+    """Observation features added for the policy (``"raw"``: none; the game's feature sets are
+    listed in :mod:`pokerzoo.training.features`)."""
     checkpoint_every: int = field(default=100_000, metadata=_min(0))
     """Timesteps between checkpoints (0: none); a run resumes from its latest."""
     env: dict[str, Any] = field(default_factory=dict)

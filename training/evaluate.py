@@ -45,10 +45,13 @@ Policy = Callable[[np.ndarray, np.ndarray], np.ndarray]
 """Batched policy: observations (K, ...) and bool masks (K, A) -> actions (K,)."""
 
 
-def model_policy(model: Any) -> Policy:
-    """The deterministic masked policy of a MaskablePPO model, batched."""
+def model_policy(model: Any, transform: Callable[[np.ndarray], np.ndarray] | None = None) -> Policy:
+    """The deterministic masked policy of a MaskablePPO model, batched; ``transform`` is the
+    run's feature function (None: raw observations)."""
 
     def policy(observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
+        if transform is not None:
+            observations = transform(observations)
         actions, _ = model.predict(
             observations, action_masks=np.asarray(masks, dtype=bool), deterministic=True
         )
@@ -407,6 +410,7 @@ class RunTarget:
     options: dict[str, Any]
     evaluation: Any = None
     """The run's ``EvaluationConfig`` when there is a config, else None."""
+    features: str = "raw"
 
 
 def find_run(path: str | Path, game: str | None = None) -> RunTarget:
@@ -433,7 +437,9 @@ def find_run(path: str | Path, game: str | None = None) -> RunTarget:
             config = load_config(folder / "config.yaml")
             if game is not None and game != config.game:
                 raise ValueError(f"{path} is a {config.game} run, not {game}")
-            return RunTarget(model, folder, config.game, dict(config.env), config.evaluation)
+            return RunTarget(
+                model, folder, config.game, dict(config.env), config.evaluation, config.features
+            )
     if game is None:
         raise ValueError(f"{path}: no config.yaml beside the model; name the game with --game")
     return RunTarget(model, run_dir, game, {})
@@ -464,9 +470,8 @@ def evaluate_run(
     if seed is None:
         seed = defaults.seed if defaults is not None else 1_000_000
     model = load_model(target.model_path)
-    evaluation = evaluate_agent(
-        spec, model_policy(model), target.options, episodes, opponents, seed
-    )
+    policy = model_policy(model, spec.feature_fn(target.features))
+    evaluation = evaluate_agent(spec, policy, target.options, episodes, opponents, seed)
     run_info_path = target.run_dir / "run.json"
     run_info = json.loads(run_info_path.read_text()) if run_info_path.exists() else {}
     folder = Path(out) if out is not None else target.run_dir

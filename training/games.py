@@ -56,6 +56,9 @@ class GameSpec:
     points_key: str | None = None
     """Games of several players: terminal ``info`` key holding ``{agent: points}``; the
     evaluation's margins and wins use it (else each seat's summed rewards)."""
+    features: Mapping[str, str] = field(default_factory=dict)
+    """Feature set name -> ``module:function`` (batched observations -> float32 features);
+    ``"raw"`` (no function) is always available."""
     win_threshold: Callable[[Mapping[str, Any]], float | None] = lambda options: None
     """Score counted as "a win" for a one-player game under the given options."""
 
@@ -90,6 +93,15 @@ class GameSpec:
         if self.sb3_vector_path is None:
             raise ValueError(f"{self.name} has no native vector env for SB3")
         return _attr(self.sb3_vector_path)(self.env_id, num_envs, **options)
+
+    def feature_fn(self, name: str) -> Callable[[Any], Any] | None:
+        """The feature function of set ``name`` (None for ``"raw"``)."""
+        if name == "raw":
+            return None
+        if name not in self.features:
+            known = ", ".join(["raw", *self.features])
+            raise ValueError(f"unknown features {name!r} for {self.name}: expected one of {known}")
+        return _attr(self.features[name])
 
     @property
     def has_native_vector(self) -> bool:
@@ -142,6 +154,7 @@ register_game(
         vector_path="pokerzoo.envs.poker_squares_vector:PokerSquaresVectorEnv",
         env_id="pokerzoo/PokerSquares-v0",
         sb3_vector_path="pokerzoo.training.sb3_vec_env:make_sb3_vec_env",
+        features={"lines": "pokerzoo.training.features:poker_squares_lines"},
         win_threshold=_poker_squares_threshold,
     )
 )

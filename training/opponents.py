@@ -39,10 +39,17 @@ def load_model(path: str | Path) -> Any:
 class PolicyBot:
     """A trained MaskablePPO policy as a :class:`Bot` (deterministic: the most likely action).
 
-    ``model`` is a MaskablePPO instance or a path to a saved one (loaded on first use).
+    ``model`` is a MaskablePPO instance or a path to a saved one (loaded on first use);
+    ``transform`` is the run's feature function (None: raw observations).
     """
 
-    def __init__(self, model: Any, name: str | None = None) -> None:
+    def __init__(
+        self,
+        model: Any,
+        name: str | None = None,
+        transform: Callable[[np.ndarray], np.ndarray] | None = None,
+    ) -> None:
+        self.transform = transform
         self._model = model if not isinstance(model, (str, Path)) else None
         self._path = None if self._model is not None else str(model)
         self.name = name or (f"snapshot:{Path(self._path).stem}" if self._path else "agent")
@@ -57,6 +64,8 @@ class PolicyBot:
         """Nothing to re-seed: the policy acts deterministically."""
 
     def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
+        if self.transform is not None:
+            observation = self.transform(observation)
         action, _ = self.model.predict(
             observation, action_masks=np.asarray(action_mask, dtype=bool), deterministic=True
         )
@@ -79,7 +88,9 @@ class OpponentPool:
         max_snapshots: int = 5,
         snapshots: list[str] | None = None,
         seed: int | None = None,
+        transform: Callable[[np.ndarray], np.ndarray] | None = None,
     ) -> None:
+        self.transform = transform
         if any(w < 0 for w in bots.values()) or snapshot_weight < 0:
             raise ValueError("opponent weights must be >= 0")
         if sum(bots.values()) <= 0:
@@ -110,7 +121,7 @@ class OpponentPool:
         if path in self.snapshots:
             return
         self.snapshots.append(path)
-        self._snapshot_bots[path] = PolicyBot(path)
+        self._snapshot_bots[path] = PolicyBot(path, transform=self.transform)
         while len(self.snapshots) > self.max_snapshots:
             dropped = self.snapshots.pop(0)
             del self._snapshot_bots[dropped]

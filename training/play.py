@@ -34,7 +34,11 @@ def make_player(spec: GameSpec, against: str | None, seed: int | None, options: 
         from .opponents import PolicyBot
 
         target = find_run(against, spec.name)
-        return PolicyBot(target.model_path, name=f"agent ({target.model_path})")
+        return PolicyBot(
+            target.model_path,
+            name=f"agent ({target.model_path})",
+            transform=spec.feature_fn(target.features),
+        )
     raise ValueError(
         f"--against {against!r}: neither a bot of {spec.name} ({', '.join(bots)}) nor a model "
         "file or run folder"

@@ -101,6 +101,17 @@ def validate_for_game(config: TrainConfig, spec: GameSpec) -> None:
                 )
         if sum(opponents.bots.values()) <= 0:
             raise ConfigError("opponents.bots: needs at least one bot with a weight > 0")
+    try:
+        spec.feature_fn(config.features)
+    except ValueError as error:
+        raise ConfigError(f"features: {error}") from None
+    if config.ppo.policy == "per_action":
+        transform = spec.feature_fn(config.features)
+        if getattr(transform, "per_action", None) is None:
+            raise ConfigError(
+                f"ppo.policy: per_action needs a feature set with per-action rows; "
+                f"features {config.features!r} has none"
+            )
     if config.vec_env == "native" and not spec.has_native_vector:
         raise ConfigError(f"vec_env: {spec.name} has no native vector env (use subproc or dummy)")
 
@@ -130,6 +141,7 @@ def _make_view(
     snapshots: list[str],
     seed: int,
     threads: int,
+    features: str,
 ) -> Callable[[], Any]:
     def build() -> Any:
         set_threads(threads)  # runs inside each SubprocVecEnv worker
@@ -144,6 +156,7 @@ def _make_view(
             max_snapshots=opponents["max_snapshots"],
             snapshots=snapshots,
             seed=seed,
+            transform=spec.feature_fn(features),
         )
         return SingleAgentView(spec.make_aec(**options), pool.sample, pool=pool)
 
@@ -156,7 +169,7 @@ def make_training_env(
     """The vectorised training env of ``config`` (an SB3 VecEnv wrapped in VecMonitor)."""
     from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecMonitor
 
-    from .info_masks import InfoMaskVecEnv
+    from .vec_wrappers import FeatureVecEnv, InfoMaskVecEnv
 
     spec = get_game(config.game)
     kind = config.vec_env
@@ -182,6 +195,7 @@ def make_training_env(
                     list(snapshots or []),
                     config.seed * 1000 + i,
                     config.threads,
+                    config.features,
                 )
                 for i in range(config.n_envs)
             ]
@@ -193,6 +207,9 @@ def make_training_env(
         else:
             venv = DummyVecEnv(factories)
         venv = InfoMaskVecEnv(venv)
+    transform = spec.feature_fn(config.features)
+    if transform is not None:
+        venv = FeatureVecEnv(venv, transform)
     return VecMonitor(venv, filename=monitor)
 
 
@@ -253,6 +270,8 @@ def _callbacks(
 
     from .evaluate import evaluate_agent, model_policy
 
+    transform = spec.feature_fn(config.features)
+
     class PeriodicEvaluation(BaseCallback):
         """Masked evaluation against the bots every ``evaluation.every`` steps."""
 
@@ -282,7 +301,7 @@ def _callbacks(
             started = time.perf_counter()
             ev = evaluate_agent(
                 spec,
-                model_policy(self.model),
+                model_policy(self.model, transform),
                 config.env,
                 config.evaluation.episodes,
                 config.evaluation.opponents,
@@ -359,12 +378,23 @@ class TrainResult:
     throughput: dict[str, float]
 
 
-def _policy_kwargs(config: TrainConfig) -> dict[str, Any]:
+def _policy(config: TrainConfig, spec: GameSpec) -> tuple[Any, dict[str, Any]]:
+    """The policy class (or sb3 name) and its keyword arguments."""
     import torch
 
     arch = list(config.ppo.net_arch)
     activation = {"tanh": torch.nn.Tanh, "relu": torch.nn.ReLU}[config.ppo.activation]
-    return {"net_arch": {"pi": arch, "vf": arch}, "activation_fn": activation}
+    kwargs: dict[str, Any] = {"net_arch": {"pi": arch, "vf": arch}, "activation_fn": activation}
+    if config.ppo.policy == "mlp":
+        return "MlpPolicy", kwargs
+    from .policies import PerActionPolicy
+
+    kwargs.update(
+        per_action=getattr(spec.feature_fn(config.features), "per_action"),  # noqa: B009
+        head_arch=list(config.ppo.head_arch),
+        context=config.ppo.context,
+    )
+    return PerActionPolicy, kwargs
 
 
 def train(
@@ -422,11 +452,13 @@ def train(
             model.set_random_seed(config.seed + model.num_timesteps)
         else:
             ppo = to_dict(config.ppo)
-            del ppo["net_arch"], ppo["activation"]
+            for key in ("net_arch", "activation", "policy", "head_arch", "context"):
+                del ppo[key]
+            policy, policy_kwargs = _policy(config, spec)
             model = MaskablePPO(
-                "MlpPolicy",
+                policy,
                 venv,
-                policy_kwargs=_policy_kwargs(config),
+                policy_kwargs=policy_kwargs,
                 tensorboard_log=str(run_dir / "tb"),
                 seed=config.seed,
                 device="cpu",

@@ -1,21 +1,27 @@
-"""Action masks read from the step's ``info`` instead of asking every worker again.
+"""SB3 VecEnv wrappers used by training.
 
-sb3-contrib's MaskablePPO fetches masks with ``env_method("action_masks")``: on a
+:class:`InfoMaskVecEnv`: action masks read from the step's ``info``. sb3-contrib's MaskablePPO
+fetches masks with ``env_method("action_masks")``: on a
 ``SubprocVecEnv`` that is a second round trip to every worker on every step. The package's envs
 already put the mask in ``info["action_mask"]`` after every reset and step, so
 :class:`InfoMaskVecEnv` keeps the latest one per env (the reset info's for an env that was just
 auto-reset) and answers ``env_method("action_masks")`` itself. An env whose info lacks a mask
 falls back to asking the workers.
+
+:class:`FeatureVecEnv`: every observation through a feature function
+(:mod:`pokerzoo.training.features`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+from gymnasium import spaces
 from stable_baselines3.common.vec_env import VecEnv, VecEnvWrapper
 
-__all__ = ["InfoMaskVecEnv"]
+__all__ = ["FeatureVecEnv", "InfoMaskVecEnv"]
 
 
 class InfoMaskVecEnv(VecEnvWrapper):
@@ -46,3 +52,23 @@ class InfoMaskVecEnv(VecEnvWrapper):
             if all(self._masks[i] is not None for i in rows):
                 return [np.asarray(self._masks[i], dtype=bool) for i in rows]
         return self.venv.env_method(method_name, *method_args, indices=indices, **method_kwargs)
+
+
+class FeatureVecEnv(VecEnvWrapper):
+    """Applies a batched feature function to every observation (terminal ones included)."""
+
+    def __init__(self, venv: VecEnv, transform: Callable[[np.ndarray], np.ndarray]) -> None:
+        sample = transform(np.zeros((1, *venv.observation_space.shape), dtype=np.float32))
+        space = spaces.Box(-np.inf, np.inf, sample.shape[1:], np.float32)
+        super().__init__(venv, observation_space=space)
+        self.transform = transform
+
+    def reset(self) -> np.ndarray:
+        return self.transform(self.venv.reset())
+
+    def step_wait(self) -> Any:
+        observations, rewards, dones, infos = self.venv.step_wait()
+        for info in infos:
+            if "terminal_observation" in info:
+                info["terminal_observation"] = self.transform(info["terminal_observation"])
+        return self.transform(observations), rewards, dones, infos

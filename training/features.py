@@ -1,0 +1,94 @@
+"""Observation features a run can add to a game's observation (config key ``features``).
+
+A feature set is a batched function ``(N, D) observations -> (N, D') float32`` registered in the
+game's :class:`~pokerzoo.training.games.GameSpec`. The run's config names it, so training (a
+``FeatureVecEnv`` over the vector env), evaluation, snapshots and ``play`` all apply the same
+function before the policy sees an observation. ``"raw"`` (the default) leaves the observation
+as the env gives it. A function with a ``per_action = (offset, actions, k)`` attribute lays out
+one row of ``k`` features per action, which ``ppo.policy: per_action``
+(:mod:`pokerzoo.training.policies`) scores with one shared network.
+
+Poker Squares ``"lines"``
+-------------------------
+The env's 522 entries plus, for each of the 25 cells, what the cell's row and column would hold
+if the current card went there (Poker Squares is about lines: a flat MLP finds it hard to learn
+from one-hot cards which cells share a line). Per cell, for its row then its column (7 each):
+
+=====  ====================================================================================
+0      cards in the line after the placement / 5
+1      cards of the current card's rank in the line after / 4
+2      cards of the current card's suit in the line after / 5
+3      the line can still be a flush (all its cards share the current card's suit)
+4      the line can still be a straight (distinct ranks inside one 5-rank window, ace low or high)
+5      largest group of one rank after / 4
+6      the line would be complete (5 cards)
+=====  ====================================================================================
+
+then 1 if the cell is empty: 25 x 15 = 375 extra entries, 897 in all. Jokers count as cards
+of no rank and no suit (they keep flushes and straights alive).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = ["poker_squares_lines"]
+
+_CELLS = 25
+_CARD = 18
+_CURRENT = 450
+# Straight windows over rank indices 0 (deuce) .. 12 (ace); the wheel A-2-3-4-5 first.
+_WINDOWS = np.zeros((10, 13), dtype=np.float32)
+_WINDOWS[0, [12, 0, 1, 2, 3]] = 1
+for _low in range(9):
+    _WINDOWS[_low + 1, _low : _low + 5] = 1
+
+
+def poker_squares_lines(observations: np.ndarray) -> np.ndarray:
+    """The ``"lines"`` features of a batch of Poker Squares observations (see the docstring)."""
+    obs = np.asarray(observations, dtype=np.float32)
+    single = obs.ndim == 1
+    if single:
+        obs = obs[None]
+    n = len(obs)
+    grid = obs[:, : _CELLS * _CARD].reshape(n, 5, 5, _CARD)  # (N, row, col, card)
+    current = obs[:, _CURRENT : _CURRENT + _CARD]
+    cur_rank, cur_suit = current[:, :13], current[:, 13:17]
+    lines = np.concatenate([grid, grid.transpose(0, 2, 1, 3)], axis=1)  # (N, 10, 5, card)
+    counts = lines.sum(axis=2)  # (N, 10, 18): rank counts, suit counts, jokers
+    ranks = counts[:, :, :13] + cur_rank[:, None, :]
+    suits = counts[:, :, 13:17]
+    size = ranks.sum(axis=2) + counts[:, :, 17] + current[:, None, 17]
+    same_rank = (ranks * cur_rank[:, None, :]).sum(axis=2)
+    same_suit = (suits * cur_suit[:, None, :]).sum(axis=2) + (cur_suit.sum(axis=1) > 0)[:, None]
+    suited = suits.sum(axis=2) + (cur_suit.sum(axis=1) > 0)[:, None]
+    flush_live = (same_suit == suited) | (cur_suit.sum(axis=1) == 0)[:, None]
+    flush_live &= (suits > 0).sum(axis=2) <= 1
+    present = (ranks > 0).astype(np.float32)
+    distinct = (ranks <= 1).all(axis=2)
+    inside = np.einsum("nlr,wr->nlw", present, _WINDOWS)
+    straight_live = distinct & (inside == present.sum(axis=2, keepdims=True)).any(axis=2)
+    group = ranks.max(axis=2)
+    features = np.stack(
+        [
+            size / 5,
+            same_rank / 4,
+            same_suit / 5,
+            flush_live,
+            straight_live,
+            group / 4,
+            size >= 5,
+        ],
+        axis=2,
+    ).astype(np.float32)  # (N, 10, 7)
+    cells = np.arange(_CELLS)
+    empty = grid.reshape(n, _CELLS, _CARD).sum(axis=2) == 0
+    per_cell = np.concatenate(
+        [features[:, cells // 5], features[:, 5 + cells % 5], empty[:, :, None]], axis=2
+    )  # (N, 25, 15)
+    out = np.concatenate([obs, per_cell.reshape(n, -1)], axis=1)
+    return out[0] if single else out
+
+
+# Where the per-cell rows lie, for ``ppo.policy: per_action``: (offset, actions, features each).
+poker_squares_lines.per_action = (522, _CELLS, 15)  # type: ignore[attr-defined]
