@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from pokerzoo.training.config import ConfigError, TrainConfig, from_dict, load_config
 from pokerzoo.training.games import GAMES, get_game
 from pokerzoo.training.train import validate_for_game

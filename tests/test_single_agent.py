@@ -15,7 +15,6 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.test import api_test
 from pettingzoo.utils import AgentSelector
-
 from pokerzoo.envs.errors import GameOverError, IllegalActionError
 from pokerzoo.training.opponents import OpponentPool
 from pokerzoo.training.single_agent import SingleAgentView

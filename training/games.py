@@ -173,5 +173,6 @@ register_game(
         aec_path="pokerzoo.envs.quintet_v0:env",
         eval_options={"reward": "points"},
         points_key="points",
+        features={"packs": "pokerzoo.training.features:quintet_packs"},
     )
 )
