@@ -70,6 +70,7 @@ __all__ = [
     "CELL_LINES",
     "EMPTY",
     "GRID_CELLS",
+    "HAND_CATEGORIES",
     "HAND_NAMES",
     "LINES",
     "LINE_NAMES",
@@ -113,7 +114,7 @@ HAND_NAMES: tuple[str, ...] = (
     "two pair",
     "pair",
 )
-_NAME_TO_CATEGORY = {
+HAND_CATEGORIES = {
     "five of a kind": Category.FIVE_OF_A_KIND,
     "royal flush": Category.ROYAL_FLUSH,
     "straight flush": Category.STRAIGHT_FLUSH,
@@ -198,7 +199,7 @@ def _check_scoring(scoring: object) -> tuple[tuple[str, int], ...]:
             "to points"
         )
     for name, value in scoring.items():
-        if name not in _NAME_TO_CATEGORY:
+        if name not in HAND_CATEGORIES:
             raise ValueError(
                 f"bad hand name {name!r} in scoring: expected one of {', '.join(HAND_NAMES)}"
             )
@@ -209,7 +210,7 @@ def _check_scoring(scoring: object) -> tuple[tuple[str, int], ...]:
 
 @cache
 def _points_by_class(canonical: tuple[tuple[str, int], ...]) -> tuple[int, ...]:
-    by_category = {_NAME_TO_CATEGORY[name]: value for name, value in canonical}
+    by_category = {HAND_CATEGORIES[name]: value for name, value in canonical}
     return tuple(points_table(by_category).tolist())
 
 
@@ -531,7 +532,7 @@ def _line_text(game: PokerSquaresGame, state: SquaresState, line: int) -> str:
     if len(cards) == 5:
         cls = game._classify(*cards)
         points = game.points[cls]
-        by_name = {_NAME_TO_CATEGORY[name]: value for name, value in game.scoring.items()}
+        by_name = {HAND_CATEGORIES[name]: value for name, value in game.scoring.items()}
         # the reading the line scores as: the best-paying reachable category, highest first
         best = max(_reachable()[cls], key=lambda cat: (by_name.get(cat, 0), cat))
         name = category_name(best) if best != Category.NOTHING else "high card"
