@@ -342,6 +342,10 @@ def _tables(ruleset: str) -> _Tables:
             hand = tuple(sorted(naturals + extra))
             k, cat, rule, rank = _score(hand, suited, ruleset)
             reach |= 1 << cat
+            if suited and wilds:
+                # wild cards may also take other suits than the naturals' (Jk Jk 5s 6s Ks reads
+                # as trips as well as a flush): those readings are reachable too
+                reach |= 1 << _score(hand, False, ruleset)[1]
             if rule == _CARD_SUIT and rank not in naturals:
                 # the tie-breaking card is a wild card: it takes the best suit, hearts
                 k, rule = k + SUIT_PRIORITY[1], _NO_SUIT
