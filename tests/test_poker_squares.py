@@ -6,7 +6,6 @@ import itertools
 
 import numpy as np
 import pytest
-
 from pokerzoo.envs.cards import JOKER, make_deck, parse_cards
 from pokerzoo.envs.errors import GameOverError, IllegalActionError
 from pokerzoo.envs.poker_squares import (
