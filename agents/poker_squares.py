@@ -401,6 +401,8 @@ class SearchBot:
     def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
         view = decode_observation(observation)
         legal = np.flatnonzero(action_mask).tolist()
+        if not legal:
+            raise ValueError("no legal action: the action mask is all zeros")
         self.valuer.prepare(view.to_come, view.placed)
         gains = self.greedy.gains(view.grid, view.card, legal)
         empty = GRID_CELLS - view.placed
