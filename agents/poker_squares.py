@@ -1,5 +1,7 @@
 """Baseline bots for Poker Squares: random, greedy (rule-based line values) and Monte-Carlo search.
 
+Speed on one core: random 0.3 ms, greedy 6 ms, search (default budget) about 30 ms per game.
+
 Every bot acts only from ``(observation, action_mask)`` as the env returns them (the single
 env's 522-entry vector, or the ``"observation"`` entry of the multi-player env), decoded with
 :func:`pokerzoo.envs.poker_squares.decode_observation`, so the same bot plays every API.
@@ -346,7 +348,12 @@ class SearchBot:
     in their known order) with the greedy policy for ``depth`` more cards (``None``: to the end
     of the game). A rollout is worth the grid's score when it reaches the end, else the sum of
     the :class:`LineValuer` estimates of its ten lines; the cell with the best mean wins. Other
-    decisions are the greedy's.
+    decisions are the greedy's. Rollouts keep the decision's card supplies, so each line value
+    is computed once per decision and shared by every rollout (see :meth:`_rollout`).
+
+    The default budget (4 rollouts of 2 cards for 3 candidates) costs about 30 ms per game on
+    one core, so 10,000 games take about 5 minutes; it scores about 5 points (American) above
+    the greedy. More rollouts help further (16: about +9) at proportional cost.
 
     Args:
         seed: seed of the bot's generator (sampled futures and ties).
