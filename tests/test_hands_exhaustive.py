@@ -3,13 +3,14 @@ random samples (two decks and wild cards included) where it is not."""
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from math import comb
 
 import numpy as np
 import pytest
-from pokerzoo.envs.cards import JOKER, make_deck
-from pokerzoo.envs.hands import Category, categories, evaluate
+from pokerzoo.envs.cards import JOKER, make_deck, parse_cards
+from pokerzoo.envs.hands import Category, categories, evaluate, hand_classes, points_table
 from test_hands_reference import (
     _piquet_counts,
     all_hands,
@@ -199,3 +200,60 @@ def test_wild_cards_take_the_best_replacement(ruleset: str, deuces_wild: bool) -
     assert_same_order(hands, keys, reference)
     cats = categories(hands, ruleset, deuces_wild=deuces_wild)  # type: ignore[arg-type]
     assert np.array_equal(cats, [reference_category(k, ruleset) for k in reference])
+
+
+POINTS = {  # RULES §3, American and English
+    "american": {
+        Category.ROYAL_FLUSH: 100,
+        Category.STRAIGHT_FLUSH: 75,
+        Category.FOUR_OF_A_KIND: 50,
+        Category.FULL_HOUSE: 25,
+        Category.FLUSH: 20,
+        Category.STRAIGHT: 15,
+        Category.THREE_OF_A_KIND: 10,
+        Category.TWO_PAIR: 5,
+        Category.PAIR: 2,
+    },
+    "english": {
+        Category.ROYAL_FLUSH: 30,
+        Category.STRAIGHT_FLUSH: 30,
+        Category.FOUR_OF_A_KIND: 16,
+        Category.FULL_HOUSE: 10,
+        Category.FLUSH: 5,
+        Category.STRAIGHT: 12,
+        Category.THREE_OF_A_KIND: 6,
+        Category.TWO_PAIR: 3,
+        Category.PAIR: 1,
+        Category.FIVE_OF_A_KIND: 20,
+    },
+}
+
+
+def _reference_points(hand: list[int], points: dict[Category, int]) -> int:
+    """The most points any replacement of the jokers earns, each reading scored by its category."""
+    naturals = [c for c in hand if c != JOKER]
+    return max(
+        points.get(reference_category(standard_reference(naturals + list(extra)), "standard"), 0)
+        for extra in itertools.combinations_with_replacement(range(52), 5 - len(naturals))
+    )
+
+
+@pytest.mark.parametrize("scoring", ["american", "english"])
+def test_points_table_takes_the_best_scoring_reading(scoring: str) -> None:
+    rng = np.random.default_rng([17, scoring == "english"])
+    suited = [  # naturals of one suit, where a flush and other readings compete
+        np.array([4 * r + s for r in rng.choice(13, 5 - jokers, replace=False)] + [JOKER] * jokers)
+        for s, jokers in zip(rng.integers(0, 4, 60), [1, 2] * 30, strict=True)
+    ]
+    hands = np.concatenate(
+        [
+            _wild_hands(rng, 80, 1, False, 1),
+            _wild_hands(rng, 20, 2, False, 1),
+            np.array(suited, dtype=np.int8),
+            np.array([parse_cards("Jk Jk 5s 6s Ks"), parse_cards("Jk 7s 7h 7d 7c")], dtype=np.int8),
+        ]
+    )
+    table = points_table(POINTS[scoring])
+    got = table[hand_classes(hands)]
+    expected = [_reference_points(hand, POINTS[scoring]) for hand in hands.tolist()]
+    assert got.tolist() == expected
