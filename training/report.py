@@ -150,11 +150,18 @@ def plot_learning_curve(folder: str | Path, players: int = 1) -> Path | None:
     figure, (top, bottom) = plt.subplots(2, 1, figsize=(8, 7), sharex=True)
     if evaluations:
         steps = evaluations["timesteps"]
+        colours = iter(f"C{k}" for k in range(1, 10))
         for key, values in evaluations.items():
             if key == "timesteps":
                 continue
             if players == 1 and key.startswith("bot_mean/"):
-                top.axhline(values[-1], linestyle="--", linewidth=1, label=key.split("/", 1)[1])
+                top.axhline(
+                    values[-1],
+                    linestyle="--",
+                    linewidth=1,
+                    color=next(colours, "grey"),
+                    label=f"{key.split('/', 1)[1]} (bot)",
+                )
             elif players == 1 and key == "agent_mean":
                 top.plot(steps, values, marker="o", label="agent")
             elif players > 1 and key.startswith("win_rate/"):
