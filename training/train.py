@@ -435,6 +435,8 @@ def train(
         threads=config.threads,
     )
     info.setdefault("segments", [])
+    # Written now too, so a run stopped before it ends still records its seed and versions.
+    info_path.write_text(json.dumps(info, indent=2) + "\n")
 
     # Each segment of a resumed run writes its own monitor file (SB3 would overwrite one).
     segment = len(info["segments"])
