@@ -439,13 +439,16 @@ def train(
     info_path.write_text(json.dumps(info, indent=2) + "\n")
 
     # Each segment of a resumed run writes its own monitor file (SB3 would overwrite one).
-    segment = len(info["segments"])
-    monitor = str(run_dir / ("monitor.csv" if segment == 0 else f"resume{segment}.monitor.csv"))
+    monitor = run_dir / "monitor.csv"
+    segment = 0
+    while monitor.exists():
+        segment += 1
+        monitor = run_dir / f"resume{segment}.monitor.csv"
     start_from = checkpoint
     finished = info["segments"][-1]["to_timesteps"] if info["segments"] else -1
     if (run_dir / "model.zip").exists() and finished > _checkpoint_steps(checkpoint):
         start_from = run_dir / "model.zip"
-    venv = make_training_env(config, snapshots=_snapshots(run_dir), monitor=monitor)
+    venv = make_training_env(config, snapshots=_snapshots(run_dir), monitor=str(monitor))
     try:
         if resume and start_from is not None:
             model = MaskablePPO.load(
