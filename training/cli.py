@@ -92,6 +92,7 @@ def _cmd_list() -> int:
         except (ImportError, AttributeError) as error:
             bots = f"(unavailable: {error})"
         print(f"  bots: {bots}")
+        print(f"  training features: {', '.join(['raw', *spec.features])}")
     return 0
 
 
