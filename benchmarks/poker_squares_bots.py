@@ -11,8 +11,8 @@ here from all C(52,5) = 2,598,960 hands with :func:`pokerzoo.envs.hands.categori
 (14.415 American, 7.676 English). The z-score of the measured mean against it should be small.
 
 Run: ``python benchmarks/poker_squares_bots.py [--games N] [--bots random,greedy,search]``.
-The default run takes about 10 minutes on one core, almost all of it the search bot
-(~30 ms per game, greedy ~6 ms, random ~0.3 ms); ``--games 1000`` takes about one.
+The default run takes about 15 minutes on one core, almost all of it the search bot
+(30-45 ms per game, greedy ~6 ms, random ~0.3 ms); ``--games 1000`` takes about 1.5.
 """
 
 from __future__ import annotations
