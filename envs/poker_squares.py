@@ -14,7 +14,8 @@ Options (validated by :class:`PokerSquaresGame`, each bad value raises ``ValueEr
 
 ==============  =============================================================================
 ``scoring``     ``"american"`` (default), ``"english"`` or a mapping hand name -> points, names
-                from :data:`HAND_NAMES`; missing names score 0.
+                from :data:`HAND_NAMES`; missing names score 0, except a missing "royal
+                flush", which scores as the straight flush it is.
 ``jokers``      0..2 jokers added to the 52-card deck (default 0).
 ``placement``   ``"free"`` (any empty cell, default) or ``"adjacent"`` (the first card on the
                 centre cell 12, every later card touching a placed card by side or corner).
@@ -205,7 +206,11 @@ def _check_scoring(scoring: object) -> tuple[tuple[str, int], ...]:
             )
         if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
             raise ValueError(f"bad points {value!r} for {name!r} in scoring: expected an int")
-    return tuple(sorted((name, int(scoring.get(name, 0))) for name in HAND_NAMES))
+    resolved = {name: int(scoring.get(name, 0)) for name in HAND_NAMES}
+    if "royal flush" not in scoring:
+        # a royal flush is the top straight flush: a table naming only the latter pays both
+        resolved["royal flush"] = resolved["straight flush"]
+    return tuple(sorted(resolved.items()))
 
 
 @cache

@@ -81,10 +81,13 @@ def test_score_hand_tables(hand: str, american: int, english: int) -> None:
         ("Jk 2c 5h 9d Kc", {"pair": 3}, 3),
         ("2s 5s 9s Ks Jk", {"flush": 7}, 7),
         ("2s 5s 9s Ks Jk", {"pair": 9, "flush": 7}, 9),  # the joker pairs instead
-        # a natural line is one hand, its best category: a royal flush is not paid as a
-        # straight flush (only wild cards have several readings)
-        ("As Ks Qs Js Ts", {"straight flush": 40}, 0),
+        # a royal flush missing from a mapping is paid as the straight flush it is
+        ("As Ks Qs Js Ts", {"straight flush": 40}, 40),
+        ("As Ks Qs Js Ts", {"straight flush": 40, "royal flush": 0}, 0),
         ("Jk Ks Qs Js Ts", {"straight flush": 40}, 40),
+        # a natural line is one hand, its best category: a straight flush is not paid as a
+        # straight or a flush (only wild cards give a line several readings)
+        ("9s 8s 7s 6s 5s", {"straight": 9, "flush": 7}, 0),
         ("As Ks Qs Js Ts", {}, 0),
         ("Jk Jk Jk 9s 9h", {"five of a kind": 99, "four of a kind": 50}, 99),
     ],
