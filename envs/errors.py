@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
-__all__ = ["GameOverError", "IllegalActionError", "check_action"]
+__all__ = [
+    "GameOverError",
+    "IllegalActionError",
+    "UnsupportedRenderModeError",
+    "check_action",
+    "check_render_mode",
+]
 
 
 class IllegalActionError(ValueError):
@@ -38,3 +44,20 @@ def check_action(
         legal = ", ".join(describe(int(i)) for i in np.flatnonzero(mask))
         raise IllegalActionError(f"illegal {what} {describe(index)}: legal are {legal or 'none'}")
     return index
+
+
+class UnsupportedRenderModeError(ValueError, TypeError):
+    """A render mode the env does not offer.
+
+    Also a ``TypeError`` on purpose: Stable-Baselines3's ``make_vec_env`` first asks for
+    ``render_mode="rgb_array"`` and falls back to the env's default when that raises a
+    ``TypeError``, so ``make_vec_env("pokerzoo/PokerSquares-v0")`` works as users expect.
+    """
+
+
+def check_render_mode(render_mode: object, supported: Sequence[str]) -> str | None:
+    """Return ``render_mode`` if it is ``None`` or in ``supported``, else raise."""
+    if render_mode is None or (isinstance(render_mode, str) and render_mode in supported):
+        return render_mode
+    expected = ", ".join(["None", *(repr(m) for m in supported)])
+    raise UnsupportedRenderModeError(f"bad render_mode {render_mode!r}: expected {expected}")

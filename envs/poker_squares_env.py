@@ -9,7 +9,7 @@ import numpy as np
 from gymnasium import spaces
 
 from .cards import format_card
-from .errors import GameOverError
+from .errors import GameOverError, check_render_mode
 from .poker_squares import (
     GRID_CELLS,
     OBS_HIGH,
@@ -113,8 +113,7 @@ class PokerSquaresEnv(gym.Env[np.ndarray, np.int64]):
         )
         if reward not in _REWARDS:
             raise ValueError(f"bad reward {reward!r}: expected 'final' or 'incremental'")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"bad render_mode {render_mode!r}: expected None, 'ansi' or 'human'")
+        check_render_mode(render_mode, self.metadata["render_modes"])
         self.reward_mode = reward
         self.render_mode = render_mode
         self.action_space = spaces.Discrete(GRID_CELLS)

@@ -44,7 +44,7 @@ from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 
 from .cards import format_card
-from .errors import GameOverError, IllegalActionError, check_action
+from .errors import GameOverError, IllegalActionError, check_action, check_render_mode
 from .poker_squares import (
     GRID_CELLS,
     OBS_HIGH,
@@ -94,8 +94,7 @@ class _Table:
                 raise ValueError(f"bad {name} {value!r}: expected an int {expected}")
         if reward not in _REWARDS:
             raise ValueError(f"bad reward {reward!r}: expected 'final', 'incremental' or 'margin'")
-        if render_mode is not None and render_mode not in _METADATA["render_modes"]:
-            raise ValueError(f"bad render_mode {render_mode!r}: expected None, 'ansi' or 'human'")
+        check_render_mode(render_mode, _METADATA["render_modes"])
         self.game = PokerSquaresGame(
             scoring=scoring, jokers=jokers, placement=placement, variant=variant
         )

@@ -78,7 +78,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from .cards import NUM_CARD_IDS, parse_cards
-from .errors import GameOverError, IllegalActionError, check_action
+from .errors import GameOverError, IllegalActionError, check_action, check_render_mode
 from .hands import hand_classes
 from .poker_squares import (
     CARD_FEATURES,
@@ -182,8 +182,7 @@ class PokerSquaresVectorEnv(VectorEnv):
         )
         if reward not in _REWARDS:
             raise ValueError(f"bad reward {reward!r}: expected 'final' or 'incremental'")
-        if render_mode is not None and render_mode not in _RENDER_MODES:
-            raise ValueError(f"bad render_mode {render_mode!r}: expected None, 'ansi' or 'human'")
+        check_render_mode(render_mode, _RENDER_MODES)
         try:
             mode = AutoresetMode(autoreset_mode)
         except ValueError:

@@ -11,7 +11,7 @@ from gymnasium import spaces
 from ..agents.base import Bot
 from ..agents.quintet import BOTS
 from . import quintet as game
-from .errors import GameOverError
+from .errors import GameOverError, check_render_mode
 from .quintet_v0 import terminal_info
 
 __all__ = ["QuintetEnv"]
@@ -72,8 +72,7 @@ class QuintetEnv(gym.Env[np.ndarray, np.int64]):
     ) -> None:
         if reward not in game.REWARDS:
             raise ValueError(f"bad reward {reward!r}: expected one of {', '.join(game.REWARDS)}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"bad render_mode {render_mode!r}: expected None or 'ansi'")
+        check_render_mode(render_mode, self.metadata["render_modes"])
         if isinstance(opponent, str):
             if opponent not in BOTS:
                 raise ValueError(

@@ -55,7 +55,7 @@ from pettingzoo.utils import AgentSelector, wrappers
 
 from . import quintet as game
 from .cards import format_cards
-from .errors import GameOverError, IllegalActionError
+from .errors import GameOverError, IllegalActionError, check_render_mode
 
 __all__ = ["env", "parallel_env", "raw_env", "raw_parallel_env"]
 
@@ -66,8 +66,7 @@ RENDER_MODES = ("ansi",)
 def _check_options(reward: str, render_mode: str | None) -> None:
     if reward not in game.REWARDS:
         raise ValueError(f"bad reward {reward!r}: expected one of {', '.join(game.REWARDS)}")
-    if render_mode is not None and render_mode not in RENDER_MODES:
-        raise ValueError(f"bad render_mode {render_mode!r}: expected None or 'ansi'")
+    check_render_mode(render_mode, RENDER_MODES)
 
 
 def _spaces() -> tuple[spaces.Dict, spaces.Discrete]:
