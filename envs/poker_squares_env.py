@@ -77,7 +77,8 @@ class PokerSquaresEnv(gym.Env[np.ndarray, np.int64]):
     - ``scoring``: ``"american"`` (default), ``"english"`` or a mapping hand name -> points
       (names as in RULES §3: ``"royal flush"``, ``"straight flush"``, ``"four of a kind"``,
       ``"full house"``, ``"flush"``, ``"straight"``, ``"three of a kind"``, ``"two pair"``,
-      ``"pair"``, ``"five of a kind"``; missing names score 0).
+      ``"pair"``, ``"five of a kind"``; missing names score 0, a missing ``"royal flush"``
+      scores as a straight flush).
     - ``jokers``: 0..2 jokers in the deck (default 0).
     - ``placement``: ``"free"`` (default) or ``"adjacent"``.
     - ``variant``: ``"deal"`` (default) or ``"shuffle"`` (Poker Shuffle: the same 25 cards are
