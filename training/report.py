@@ -122,15 +122,30 @@ def _read_csv(path: Path) -> dict[str, np.ndarray]:
 
 
 def _read_monitors(folder: Path) -> dict[str, np.ndarray]:
-    """``monitor.csv`` then each resumed segment's ``resume<k>.monitor.csv``, concatenated."""
+    """Training episodes of ``monitor.csv`` then each resumed segment's
+    ``resume<k>.monitor.csv``: return ``r`` and end step ``step``. A file that ``run.json``
+    ties to a segment starts at that segment's first step, else where the previous one ended."""
     paths = [folder / "monitor.csv"] + sorted(
         folder.glob("resume*.monitor.csv"), key=lambda p: int(p.name[6:].split(".")[0])
     )
-    parts = [_read_csv(p) for p in paths if p.exists()]
-    parts = [p for p in parts if p]
-    if not parts:
+    starts: dict[str, int] = {}
+    if (folder / "run.json").exists():
+        for segment in json.loads((folder / "run.json").read_text()).get("segments", []):
+            if "monitor" in segment:
+                starts[segment["monitor"]] = segment["from_timesteps"]
+    returns, steps = [], []
+    end = 0
+    for path in paths:
+        part = _read_csv(path) if path.exists() else {}
+        if not part:
+            continue
+        start = starts.get(path.name, end)
+        steps.append(start + np.cumsum(part["l"]))
+        returns.append(part["r"])
+        end = int(steps[-1][-1])
+    if not returns:
         return {}
-    return {key: np.concatenate([p[key] for p in parts]) for key in ("r", "l")}
+    return {"r": np.concatenate(returns), "step": np.concatenate(steps)}
 
 
 def plot_learning_curve(folder: str | Path, players: int = 1) -> Path | None:
@@ -171,7 +186,7 @@ def plot_learning_curve(folder: str | Path, players: int = 1) -> Path | None:
         top.legend()
         top.grid(alpha=0.3)
     if monitor:
-        steps = np.cumsum(monitor["l"])
+        steps = monitor["step"]
         window = max(1, min(500, len(steps) // 10))
         rolling = np.convolve(monitor["r"], np.ones(window) / window, mode="valid")
         bottom.plot(steps[window - 1 :], rolling)

@@ -493,6 +493,7 @@ def train(
         {
             "started": datetime.now(timezone.utc).isoformat(timespec="seconds"),
             "command": sys.argv,
+            "monitor": monitor.name,
             "from_timesteps": start_steps,
             "to_timesteps": model.num_timesteps,
             "seconds": round(seconds, 2),
