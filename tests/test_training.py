@@ -254,3 +254,23 @@ def test_rate_ci_is_wilson() -> None:
     assert rate_ci(0, 10).low == 0.0 and rate_ci(10, 10).high == 1.0
     with pytest.raises(ValueError):
         rate_ci(3, 2)
+
+
+def test_reward_scale_reaches_the_learner_but_not_the_logs() -> None:
+    from pokerzoo.training.train import make_training_env
+
+    venv = make_training_env(tiny_quintet(vec_env="dummy", reward_scale=0.1))
+    venv.seed(3)
+    venv.reset()
+    ended = []
+    for _ in range(30):
+        masks = np.stack(venv.env_method("action_masks"))
+        _, rewards, dones, infos = venv.step(masks.argmax(axis=1))
+        for reward, done, info in zip(rewards, dones, infos, strict=True):
+            if done:
+                ended.append((reward, info["episode"]["r"]))
+    venv.close()
+    assert ended  # 25 learner moves per game
+    for scaled, logged in ended:
+        assert scaled == pytest.approx(0.1 * logged)  # Quintet pays only at the end
+        assert logged == int(logged) and -25 <= logged <= 25

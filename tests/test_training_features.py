@@ -10,7 +10,6 @@ from pokerzoo.envs.poker_squares_env import PokerSquaresEnv
 from pokerzoo.training.features import poker_squares_lines, quintet_packs
 
 
-
 def poker_squares_after(cards: str, cells: list[int]) -> np.ndarray:
     """Features once the first cards of ``cards`` went to ``cells``; the next card is current."""
     deal = parse_cards(cards)

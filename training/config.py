@@ -143,6 +143,9 @@ class TrainConfig:
     (native where the game has one, else subproc)."""
     threads: int = field(default=1, metadata=_min(1))
     """torch threads in the trainer and in every env worker (see the module docstring)."""
+    reward_scale: float = field(default=1.0, metadata=_min(0, strict=True))
+    """The learner's rewards are multiplied by this (logs and evaluations keep the game's
+    points). Returns of order 1 keep PPO's joint gradient clipping from starving the policy."""
     features: str = "raw"
     """Observation features added for the policy (``"raw"``: none; the game's feature sets are
     listed in :mod:`pokerzoo.training.features`)."""

@@ -166,10 +166,11 @@ def _make_view(
 def make_training_env(
     config: TrainConfig, snapshots: list[str] | None = None, monitor: str | None = None
 ) -> Any:
-    """The vectorised training env of ``config`` (an SB3 VecEnv wrapped in VecMonitor)."""
+    """The vectorised training env of ``config``: an SB3 VecEnv, features applied, in a
+    VecMonitor (returns in game points), rewards scaled for the learner."""
     from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecMonitor
 
-    from .vec_wrappers import FeatureVecEnv, InfoMaskVecEnv
+    from .vec_wrappers import FeatureVecEnv, InfoMaskVecEnv, RewardScaleVecEnv
 
     spec = get_game(config.game)
     kind = config.vec_env
@@ -210,7 +211,10 @@ def make_training_env(
     transform = spec.feature_fn(config.features)
     if transform is not None:
         venv = FeatureVecEnv(venv, transform)
-    return VecMonitor(venv, filename=monitor)
+    venv = VecMonitor(venv, filename=monitor)
+    if config.reward_scale != 1.0:
+        venv = RewardScaleVecEnv(venv, config.reward_scale)
+    return venv
 
 
 # --- run folder -------------------------------------------------------------------------------

@@ -10,6 +10,11 @@ falls back to asking the workers.
 
 :class:`FeatureVecEnv`: every observation through a feature function
 (:mod:`pokerzoo.training.features`).
+
+:class:`RewardScaleVecEnv`: rewards times a constant, for the learner only (it sits outside
+``VecMonitor``, so logged returns stay in the game's points). PPO clips the gradient norm of the
+policy and value losses together; with returns of tens of points the value gradient dominates
+that norm and the clipping all but stops the policy from moving.
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ import numpy as np
 from gymnasium import spaces
 from stable_baselines3.common.vec_env import VecEnv, VecEnvWrapper
 
-__all__ = ["FeatureVecEnv", "InfoMaskVecEnv"]
+__all__ = ["FeatureVecEnv", "InfoMaskVecEnv", "RewardScaleVecEnv"]
 
 
 class InfoMaskVecEnv(VecEnvWrapper):
@@ -72,3 +77,18 @@ class FeatureVecEnv(VecEnvWrapper):
             if "terminal_observation" in info:
                 info["terminal_observation"] = self.transform(info["terminal_observation"])
         return self.transform(observations), rewards, dones, infos
+
+
+class RewardScaleVecEnv(VecEnvWrapper):
+    """Multiplies every reward by ``scale`` (see the module docstring)."""
+
+    def __init__(self, venv: VecEnv, scale: float) -> None:
+        super().__init__(venv)
+        self.scale = float(scale)
+
+    def reset(self) -> Any:
+        return self.venv.reset()
+
+    def step_wait(self) -> Any:
+        observations, rewards, dones, infos = self.venv.step_wait()
+        return observations, rewards * self.scale, dones, infos
