@@ -405,7 +405,7 @@ class RunTarget:
 
     model_path: Path
     run_dir: Path
-    """Where the report goes: the run folder, or the model's own folder."""
+    """The run folder (its config and run.json), or the model's own folder."""
     game: str
     options: dict[str, Any]
     evaluation: Any = None
@@ -474,6 +474,7 @@ def evaluate_run(
     evaluation = evaluate_agent(spec, policy, target.options, episodes, opponents, seed)
     run_info_path = target.run_dir / "run.json"
     run_info = json.loads(run_info_path.read_text()) if run_info_path.exists() else {}
-    folder = Path(out) if out is not None else target.run_dir
+    # A checkpoint or snapshot reports beside itself, not over its run's report.
+    folder = Path(out) if out is not None else target.model_path.parent
     paths = write_report(evaluation, folder, str(target.model_path), run_info)
     return evaluation, paths
