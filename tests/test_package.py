@@ -73,9 +73,11 @@ def test_built_wheel_has_the_namespace_layout(tmp_path: Path) -> None:
         "pokerzoo/agents/__init__.py",
         "pokerzoo/training/__init__.py",
         "pokerzoo/envs/py.typed",
+        "pokerzoo/configs/poker_squares.yaml",
+        "pokerzoo/configs/quintet.yaml",
     ):
         assert required in names
-    assert not any(n.startswith(("tests/", "benchmarks/", "envs/")) for n in names)
+    assert not any(n.startswith(("tests/", "benchmarks/", "envs/", "configs/")) for n in names)
     target = tmp_path / "site"
     install = subprocess.run(
         [sys.executable, "-m", "pip", "install", "--no-deps", "-q", "-t", str(target), str(wheel)],
@@ -85,12 +87,16 @@ def test_built_wheel_has_the_namespace_layout(tmp_path: Path) -> None:
     )
     assert install.returncode == 0, install.stderr
     result = run_python(
-        "import pokerzoo.envs.hands as h; print(h.__file__)",
+        "import pokerzoo.envs.hands as h; print(h.__file__)\n"
+        "from importlib import resources\n"
+        "print(resources.files('pokerzoo.configs').joinpath('quintet.yaml').is_file())\n",
         env={"PYTHONPATH": str(target), "PATH": ""},
         cwd=tmp_path,
     )
     assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith(str(target))
+    module_file, config_shipped = result.stdout.split()
+    assert module_file.startswith(str(target))
+    assert config_shipped == "True"
 
 
 def test_readme_test_command_is_what_ci_runs() -> None:

@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
-from importlib import metadata
+from importlib import metadata, resources
 from pathlib import Path
 from typing import Any
 
@@ -46,19 +46,21 @@ __all__ = [
     "validate_for_game",
 ]
 
-REPO_CONFIGS = Path(__file__).resolve().parent.parent / "configs"
-
 
 # --- configuration ----------------------------------------------------------------------------
 
 
 def default_config_path(game: str) -> Path | None:
-    """``configs/<game>.yaml`` in the working directory, else beside the package source."""
-    for folder in (Path.cwd() / "configs", REPO_CONFIGS):
-        path = folder / f"{game}.yaml"
-        if path.is_file():
-            return path
-    return None
+    """``configs/<game>.yaml`` in the working directory, else the one shipped with the package.
+
+    The repository's ``configs/`` folder is installed as ``pokerzoo.configs``, so a wheel
+    install trains with the same tuned defaults as a checkout.
+    """
+    local = Path.cwd() / "configs" / f"{game}.yaml"
+    if local.is_file():
+        return local
+    shipped = Path(str(resources.files("pokerzoo.configs").joinpath(f"{game}.yaml")))
+    return shipped if shipped.is_file() else None
 
 
 def resolve_config(
