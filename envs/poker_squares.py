@@ -67,6 +67,9 @@ from .errors import GameOverError, check_action
 from .hands import Category, category_name, make_classifier, points_table
 
 __all__ = [
+    "RENDER_MODES",
+    "REWARDS",
+    "check_reward",
     "CARD_FEATURES",
     "CELL_LINES",
     "EMPTY",
@@ -176,6 +179,15 @@ CENTRE = 12
 
 _OPTIONS_PLACEMENT = ("free", "adjacent")
 _OPTIONS_VARIANT = ("deal", "shuffle")
+REWARDS = ("final", "incremental")  # reward options of the one-player envs, single and vector
+RENDER_MODES = ("ansi", "human")
+
+
+def check_reward(reward: object) -> str:
+    """The one-player envs' ``reward`` option, validated."""
+    if not isinstance(reward, str) or reward not in REWARDS:
+        raise ValueError(f"bad reward {reward!r}: expected 'final' or 'incremental'")
+    return reward
 
 
 def cell_name(cell: int) -> str:

@@ -14,17 +14,17 @@ from .poker_squares import (
     GRID_CELLS,
     OBS_HIGH,
     OBS_SIZE,
+    RENDER_MODES,
     PokerSquaresGame,
     Scoring,
     SquaresState,
+    check_reward,
     encode_observation,
     render_grid,
     update_observation,
 )
 
 __all__ = ["PokerSquaresEnv"]
-
-_REWARDS = ("final", "incremental")
 
 
 class PokerSquaresEnv(gym.Env[np.ndarray, np.int64]):
@@ -98,7 +98,7 @@ class PokerSquaresEnv(gym.Env[np.ndarray, np.int64]):
     - v0: initial version.
     """
 
-    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}
 
     def __init__(
         self,
@@ -112,8 +112,7 @@ class PokerSquaresEnv(gym.Env[np.ndarray, np.int64]):
         self.game = PokerSquaresGame(
             scoring=scoring, jokers=jokers, placement=placement, variant=variant
         )
-        if reward not in _REWARDS:
-            raise ValueError(f"bad reward {reward!r}: expected 'final' or 'incremental'")
+        check_reward(reward)
         check_render_mode(render_mode, self.metadata["render_modes"])
         self.reward_mode = reward
         self.render_mode = render_mode

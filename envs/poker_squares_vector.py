@@ -93,10 +93,12 @@ from .poker_squares import (
     OBS_PLACED,
     OBS_SIZE,
     OBS_TO_COME,
+    RENDER_MODES,
     PokerSquaresGame,
     Scoring,
     SquaresState,
     cell_name,
+    check_reward,
     render_grid,
 )
 
@@ -107,8 +109,6 @@ COUNTS_OFFSET = OBS_TO_COME.start
 PLACED_INDEX = OBS_PLACED
 NO_CARD = NUM_CARD_IDS  # sentinel "card" after the 25th: nothing left to show
 DEALS_AHEAD = 8  # deals each game's generator makes in one call (see _next_deals)
-_REWARDS = ("final", "incremental")
-_RENDER_MODES = ("ansi", "human")
 
 
 # --- index tables: where a step writes, as flat offsets -----------------------------------------
@@ -180,9 +180,8 @@ class PokerSquaresVectorEnv(VectorEnv):
         self.game = PokerSquaresGame(
             scoring=scoring, jokers=jokers, placement=placement, variant=variant
         )
-        if reward not in _REWARDS:
-            raise ValueError(f"bad reward {reward!r}: expected 'final' or 'incremental'")
-        check_render_mode(render_mode, _RENDER_MODES)
+        check_reward(reward)
+        check_render_mode(render_mode, RENDER_MODES)
         try:
             mode = AutoresetMode(autoreset_mode)
         except ValueError:
