@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from pokerzoo.agents.quintet import BestResponseBot, greedy_packs
 from pokerzoo.envs import quintet
-from pokerzoo.envs.cards import parse_cards
+from pokerzoo.envs.cards import format_card, parse_cards
 from pokerzoo.envs.poker_squares_env import PokerSquaresEnv
-from pokerzoo.training.features import poker_squares_lines, quintet_packs
+from pokerzoo.training.features import poker_squares_lines, quintet_packs, quintet_plans
 
 
 def poker_squares_after(cards: str, cells: list[int]) -> np.ndarray:
@@ -103,3 +104,41 @@ def test_quintet_packs() -> None:
     assert features[2] == pytest.approx([0.6, 0.75, 0.2, 0, 0, 0.75, 0, 5 / 7, 1])
     assert features[4] == pytest.approx([0.2, 0.25, 0.2, 1, 1, 0.25, 0, 1, 1])
     assert quintet_packs.per_action == (262, 5, 9)
+
+
+def test_quintet_plans() -> None:
+    # Greedy packs, strongest first: Ac-Tc straight flush; four nines + 7s (lowest kicker);
+    # aces full of sevens; kings full of eights; queens and jacks with Td.
+    cards = "Ac Kc Qc Jc Tc 9s 9h 9d 9c As Ah Ad Ks Kh Kd Qs Qh Js Jh 8s 8h 7s 7h 7d Td"
+    rank_of = {
+        **dict.fromkeys(["Ac", "Kc", "Qc", "Jc", "Tc"], 0),
+        **dict.fromkeys(["9s", "9h", "9d", "9c", "7s"], 1),
+        **dict.fromkeys(["As", "Ah", "Ad", "7h", "7d"], 2),
+        **dict.fromkeys(["Ks", "Kh", "Kd", "8s", "8h"], 3),
+        **dict.fromkeys(["Qs", "Qh", "Js", "Jh", "Td"], 4),
+    }
+    state = quintet.new_game(cards)
+    for pack in [4, 3, 3, 4]:  # Ac -> 4, Ad Ah -> 3, As -> 4
+        quintet.place(state, 0, pack)
+    obs = quintet.encode_observation(state, 0)  # current card: Kc
+    features = quintet_plans(obs)
+    assert features.shape == (262 + 5 * 21,)
+    rows = features[262:].reshape(5, 21)
+    assert np.array_equal(rows[:, :9], quintet_packs(obs)[262:].reshape(5, 9))
+    # Columns 11..15: the pack's cards by greedy rank / 5; 16..20: the current card's rank.
+    packs, _ = greedy_packs(np.array(parse_cards(cards)))
+    assert {format_card(c): r for r in range(5) for c in packs[r].tolist()} == rank_of
+    assert rows[4, 11:16] == pytest.approx([0.2, 0, 0.2, 0, 0])  # Ac, As
+    assert rows[3, 11:16] == pytest.approx([0, 0, 0.4, 0, 0])  # Ad, Ah
+    assert rows[0, 11:16] == pytest.approx([0, 0, 0, 0, 0])
+    assert rows[:, 16:21] == pytest.approx(np.tile([1, 0, 0, 0, 0], (5, 1)))  # Kc
+    # Columns 9, 10: the best-response bot's plan (seed 0): where it puts Kc, and minus the
+    # pack's cards it puts elsewhere.
+    plan = BestResponseBot(seed=0).plan(np.array(parse_cards(cards)))
+    where = {card: p for p in range(5) for card in plan[p].tolist()}
+    assert rows[:, 9].tolist() == [float(p == where[parse_cards("Kc")[0]]) for p in range(5)]
+    placed = {4: ["Ac", "As"], 3: ["Ad", "Ah"]}
+    for p in range(5):
+        off = sum(where[parse_cards(c)[0]] != p for c in placed.get(p, []))
+        assert rows[p, 10] == pytest.approx(-off / 5)
+    assert quintet_plans.per_action == (262, 5, 21, 9, 3.0)

@@ -173,6 +173,9 @@ register_game(
         aec_path="pokerzoo.envs.quintet_v0:env",
         eval_options={"reward": "points"},
         points_key="points",
-        features={"packs": "pokerzoo.training.features:quintet_packs"},
+        features={
+            "packs": "pokerzoo.training.features:quintet_packs",
+            "plans": "pokerzoo.training.features:quintet_plans",
+        },
     )
 )

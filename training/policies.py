@@ -36,9 +36,15 @@ class PerActionHead(nn.Module):
         head_arch: list[int],
         context: int,
         activation: type[nn.Module],
+        prior: tuple[int, float] | None = None,
     ) -> None:
         super().__init__()
         self.offset, self.actions, self.k = offset, actions, k
+        # A prior: one column of the rows added to the logits with a learned weight that starts
+        # at the given value, so the policy starts out following that feature (e.g. a plan).
+        self.prior_column = None if prior is None else int(prior[0])
+        if prior is not None:  # no parameter without a prior: older models load unchanged
+            self.prior_weight = nn.Parameter(torch.tensor(float(prior[1])))
         self.context = nn.Sequential(nn.Linear(offset, context), activation())
         layers: list[nn.Module] = []
         width = k + context
@@ -54,20 +60,25 @@ class PerActionHead(nn.Module):
         rows = rows.reshape(n, self.actions, self.k)
         context = self.context(observation[:, : self.offset])
         context = context.unsqueeze(1).expand(n, self.actions, context.shape[-1])
-        return self.score(torch.cat([rows, context], dim=2)).squeeze(2)
+        logits = self.score(torch.cat([rows, context], dim=2)).squeeze(2)
+        if self.prior_column is not None:
+            logits = logits + self.prior_weight * rows[:, :, self.prior_column]
+        return logits
 
 
 class PerActionPolicy(MaskableActorCriticPolicy):
     """MaskableActorCriticPolicy whose action logits come from :class:`PerActionHead`.
 
-    Extra keyword arguments (``policy_kwargs``): ``per_action=(offset, actions, k)``,
+    Extra keyword arguments (``policy_kwargs``): ``per_action=(offset, actions, k)`` or
+    ``(offset, actions, k, column, weight)`` (a prior: row column ``column`` times a learned
+    weight starting at ``weight`` is added to each action's logit),
     ``head_arch`` (hidden sizes of the shared scorer), ``context`` (context width).
     """
 
     def __init__(
         self,
         *args: Any,
-        per_action: tuple[int, int, int],
+        per_action: tuple[int, ...],
         head_arch: list[int] | None = None,
         context: int = 64,
         **kwargs: Any,
@@ -83,11 +94,12 @@ class PerActionPolicy(MaskableActorCriticPolicy):
 
     def _build(self, lr_schedule: Any) -> None:
         super()._build(lr_schedule)
-        offset, actions, k = self.per_action
+        offset, actions, k = self.per_action[:3]
+        prior = tuple(self.per_action[3:5]) if len(self.per_action) >= 5 else None
         if actions != self.action_space.n:
             raise ValueError(f"per_action has {actions} actions, the env {self.action_space.n}")
         self.action_net = PerActionHead(
-            offset, actions, k, self.head_arch, self.context_width, self.activation_fn
+            offset, actions, k, self.head_arch, self.context_width, self.activation_fn, prior
         )
         # Rebuild the optimizer so it holds the new head's parameters.
         self.optimizer = self.optimizer_class(
