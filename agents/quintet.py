@@ -315,7 +315,11 @@ class BestResponseBot(_PlanningBot):
         return margin @ weights
 
     def plan(self, cards: np.ndarray) -> np.ndarray:
-        packs, keys = greedy_packs(cards)
+        return self.plan_from(*greedy_packs(cards))
+
+    def plan_from(self, packs: np.ndarray, keys: np.ndarray) -> np.ndarray:
+        """:meth:`plan` from greedy's ``packs`` and ``keys`` of the deal (computed once by
+        callers that need them too, e.g. :mod:`pokerzoo.agents.quintet_search`)."""
         opponents, weights = self._opponents(keys)
         values = self._value(keys[ORDERS], opponents, weights)
         row = _ordered(packs, ORDERS[int(np.argmax(values))])
