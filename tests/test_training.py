@@ -274,3 +274,33 @@ def test_reward_scale_reaches_the_learner_but_not_the_logs() -> None:
     for scaled, logged in ended:
         assert scaled == pytest.approx(0.1 * logged)  # Quintet pays only at the end
         assert logged == int(logged) and -25 <= logged <= 25
+
+
+def test_quintet_plans_policy_trains_and_a_saved_model_acts_identically(tmp_path: Path) -> None:
+    from sb3_contrib import MaskablePPO
+
+    config = tiny_quintet(
+        vec_env="dummy",
+        features="plans",
+        ppo={**TINY_PPO, "n_steps": 64, "policy": "per_action", "head_arch": [8], "context": 8},
+    )
+    run = tmp_path / "plans"
+    result = train(config, run, progress_bar=False, verbose=0)
+    rows = (run / "evaluations.csv").read_text().splitlines()
+    assert [row.split(",")[0] for row in rows[1:]] == ["0", "256"]  # untrained, then trained
+    loaded = MaskablePPO.load(run / "model.zip", device="cpu")
+    assert loaded.policy.action_net.gate == (9, 5, 14, 6, 2.0)
+    spec = get_game("quintet")
+    transform = spec.feature_fn("plans")
+    from pokerzoo.envs import quintet_v0
+
+    env = quintet_v0.parallel_env()
+    batch, masks = [], []
+    for seed in range(4):  # a few cards into four deals
+        obs, _ = env.reset(seed=seed)
+        for _ in range(seed * 5):
+            obs, *_ = env.step({a: int(obs[a]["action_mask"].argmax()) for a in env.agents})
+        batch.append(obs["player_0"]["observation"])
+        masks.append(obs["player_0"]["action_mask"].astype(bool))
+    live = model_policy(result.model, transform)(np.stack(batch), np.stack(masks))
+    assert np.array_equal(model_policy(loaded, transform)(np.stack(batch), np.stack(masks)), live)

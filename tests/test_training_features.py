@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from pokerzoo.agents.quintet import BestResponseBot, greedy_packs
+from pokerzoo.agents.quintet import BestResponseBot, GreedyBot, SacrificeBot, greedy_packs
+from pokerzoo.agents.quintet_search import expected_results, pool_model, reply
 from pokerzoo.envs import quintet
-from pokerzoo.envs.cards import format_card, parse_cards
+from pokerzoo.envs.cards import parse_cards
 from pokerzoo.envs.poker_squares_env import PokerSquaresEnv
-from pokerzoo.training.features import poker_squares_lines, quintet_packs, quintet_plans
+from pokerzoo.training.features import poker_squares_lines, quintet_packs
+from pokerzoo.training.quintet_plans import deal_plans, quintet_plans
 
 
 def poker_squares_after(cards: str, cells: list[int]) -> np.ndarray:
@@ -107,38 +109,51 @@ def test_quintet_packs() -> None:
 
 
 def test_quintet_plans() -> None:
-    # Greedy packs, strongest first: Ac-Tc straight flush; four nines + 7s (lowest kicker);
-    # aces full of sevens; kings full of eights; queens and jacks with Td.
     cards = "Ac Kc Qc Jc Tc 9s 9h 9d 9c As Ah Ad Ks Kh Kd Qs Qh Js Jh 8s 8h 7s 7h 7d Td"
-    rank_of = {
-        **dict.fromkeys(["Ac", "Kc", "Qc", "Jc", "Tc"], 0),
-        **dict.fromkeys(["9s", "9h", "9d", "9c", "7s"], 1),
-        **dict.fromkeys(["As", "Ah", "Ad", "7h", "7d"], 2),
-        **dict.fromkeys(["Ks", "Kh", "Kd", "8s", "8h"], 3),
-        **dict.fromkeys(["Qs", "Qh", "Js", "Jh", "Td"], 4),
-    }
+    ids = np.array(sorted(parse_cards(cards)))
+    model = pool_model(ids)
+    packs, _ = greedy_packs(ids)
+    candidates = [
+        reply(model),
+        reply(model, {"greedy": 1, "sacrifice": 1, "mixed": 2, "best_response": 1}),
+        BestResponseBot(seed=0).plan(ids),
+        GreedyBot().plan(ids),
+        SacrificeBot().plan(ids),
+    ]
+    where = [{int(c): p for p in range(5) for c in row[p]} for row in candidates]
+    pack_of, stats = deal_plans(np.isin(np.arange(20, 52), ids))
+    for k, row in enumerate(candidates):
+        assert [pack_of[k, c - 20] for c in ids] == [where[k][int(c)] for c in ids]
+        results = expected_results(row, model)
+        bots = ["greedy", "sacrifice", "mixed", "best_response"]
+        assert stats[k, :4] == pytest.approx([results[b]["win"] - results[b]["loss"] for b in bots])
+        assert stats[k, 4] == pytest.approx(np.mean([results[b]["margin"] for b in bots]) / 25)
+    # Place the first four cards (Ac Ad Ah As) where candidate 3 (greedy) does, except As,
+    # which goes where candidate 0 puts it.
     state = quintet.new_game(cards)
-    for pack in [4, 3, 3, 4]:  # Ac -> 4, Ad Ah -> 3, As -> 4
+    order = quintet.placement_order(ids)
+    chosen = [where[3][int(order[0])], where[3][int(order[1])], where[3][int(order[2])]]
+    chosen.append(where[0][int(order[3])])
+    for pack in chosen:
         quintet.place(state, 0, pack)
-    obs = quintet.encode_observation(state, 0)  # current card: Kc
+    obs = quintet.encode_observation(state, 0)
     features = quintet_plans(obs)
-    assert features.shape == (262 + 5 * 21,)
-    rows = features[262:].reshape(5, 21)
+    assert features.shape == (262 + 5 * 44,)
+    rows = features[262:].reshape(5, 44)
     assert np.array_equal(rows[:, :9], quintet_packs(obs)[262:].reshape(5, 9))
-    # Columns 11..15: the pack's cards by greedy rank / 5; 16..20: the current card's rank.
-    packs, _ = greedy_packs(np.array(parse_cards(cards)))
-    assert {format_card(c): r for r in range(5) for c in packs[r].tolist()} == rank_of
-    assert rows[4, 11:16] == pytest.approx([0.2, 0, 0.2, 0, 0])  # Ac, As
-    assert rows[3, 11:16] == pytest.approx([0, 0, 0.4, 0, 0])  # Ad, Ah
-    assert rows[0, 11:16] == pytest.approx([0, 0, 0, 0, 0])
-    assert rows[:, 16:21] == pytest.approx(np.tile([1, 0, 0, 0, 0], (5, 1)))  # Kc
-    # Columns 9, 10: the best-response bot's plan (seed 0): where it puts Kc, and minus the
-    # pack's cards it puts elsewhere.
-    plan = BestResponseBot(seed=0).plan(np.array(parse_cards(cards)))
-    where = {card: p for p in range(5) for card in plan[p].tolist()}
-    assert rows[:, 9].tolist() == [float(p == where[parse_cards("Kc")[0]]) for p in range(5)]
-    placed = {4: ["Ac", "As"], 3: ["Ad", "Ah"]}
-    for p in range(5):
-        off = sum(where[parse_cards(c)[0]] != p for c in placed.get(p, []))
-        assert rows[p, 10] == pytest.approx(-off / 5)
-    assert quintet_plans.per_action == (262, 5, 21, 9, 3.0)
+    placed = list(zip(order[:4], chosen, strict=True))
+    agreement = [np.mean([where[k][int(c)] == p for c, p in placed]) for k in range(5)]
+    current = int(order[4])  # Kc
+    for k in range(5):
+        suggestion = [agreement[k] * (where[k][current] == p) for p in range(5)]
+        assert rows[:, 9 + k] == pytest.approx(suggestion)
+        per_plan = rows[:, 14 + 6 * k : 20 + 6 * k]
+        assert per_plan == pytest.approx(np.tile([*stats[k], agreement[k]], (5, 1)))
+    as_ = int(order[3])
+    assert agreement[3] == (1.0 if where[0][as_] == where[3][as_] else 0.75)
+    # Done: nothing to place, no suggestions.
+    for pack in range(5):
+        while quintet.legal_packs(state, 0)[pack]:
+            quintet.place(state, 0, pack)
+    assert not quintet_plans(quintet.encode_observation(state, 0))[262:].reshape(5, 44)[:, 9:].any()
+    assert quintet_plans.per_action == (262, 5, 44, 9, 5, 14, 6, 2.0)

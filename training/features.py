@@ -35,29 +35,14 @@ still open: 5 x 9 = 45 extra entries, 307 in all.
 
 Quintet ``"plans"``
 -------------------
-Both players hold the same 25 public cards, and every bot builds its packs with
-:func:`pokerzoo.agents.quintet.greedy_packs`, so the bots' packs for the deal are known from the
-first card. The env's 262 entries plus, for each of the 5 packs, the 9 ``"packs"`` features then:
-
-=====  ====================================================================================
-9      1 if the best-response bot (seed 0) puts the current card in this pack
-10     minus the pack's cards that bot puts in another pack, / 5 (0: the pack follows it)
-11-15  the pack's cards by the rank (0 strongest) of the greedy pack holding them, / 5
-16-20  the rank of the greedy pack holding the current card, one-hot (the same for all packs)
-=====  ====================================================================================
-
-5 x 21 = 105 extra entries, 367 in all; all 12 are 0 once the player has placed every card.
-The plans are computed once per deal (cached on the 25 cards in play). ``per_action`` carries
-a prior, ``(column 9, weight 3.0)``: :class:`~pokerzoo.training.policies.PerActionHead` adds
-column 9 times a learned weight starting at 3.0 to the logits, so the policy starts by
-following the best-response bot's plan and PPO trains it from there.
+Candidate rows for the deal and their modelled results: :mod:`pokerzoo.training.quintet_plans`.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["poker_squares_lines", "quintet_packs", "quintet_plans"]
+__all__ = ["poker_squares_lines", "quintet_packs"]
 
 _CELLS = 25
 _CARD = 18
@@ -179,73 +164,3 @@ def quintet_packs(observations: np.ndarray) -> np.ndarray:
 
 
 quintet_packs.per_action = (262, _Q_PACKS, 9)  # type: ignore[attr-defined]
-
-
-# --- Quintet "plans": the bots' arrangements of this deal -----------------------------------------
-# Both players hold the same 25 public cards and every bot's packs come from greedy_packs, so the
-# packs the bots will form (and the best reply to them) are known from the first card on.
-_PLAN_CACHE: dict[bytes, tuple[np.ndarray, np.ndarray]] = {}
-_PLAN_CACHE_SIZE = 50_000
-
-
-def _quintet_plans(dealt: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """``(greedy_rank (32,), reply_pack (32,))`` of each card index of one deal.
-
-    ``greedy_rank[c]``: strength rank (0 strongest) of the greedy pack holding card ``c``;
-    ``reply_pack[c]``: the pack (position) where the best-response bot, seeded 0, puts it.
-    Cards not in play get -1. Cached per deal: a deal's 25 observations share one plan.
-    """
-    key = dealt.astype(np.uint8).tobytes()
-    found = _PLAN_CACHE.get(key)
-    if found is not None:
-        return found
-    from ..agents.quintet import BestResponseBot, greedy_packs
-
-    cards = np.flatnonzero(dealt) + 20
-    packs, _ = greedy_packs(cards)
-    greedy_rank = np.full(_Q_DECK, -1, dtype=np.int64)
-    greedy_rank[packs.ravel() - 20] = np.repeat(np.arange(_Q_PACKS), 5)
-    bot = BestResponseBot(seed=0)
-    row = bot.plan(cards)
-    reply = np.full(_Q_DECK, -1, dtype=np.int64)
-    reply[row.ravel() - 20] = np.repeat(np.arange(_Q_PACKS), 5)
-    if len(_PLAN_CACHE) >= _PLAN_CACHE_SIZE:
-        _PLAN_CACHE.clear()
-    _PLAN_CACHE[key] = (greedy_rank, reply)
-    return greedy_rank, reply
-
-
-def quintet_plans(observations: np.ndarray) -> np.ndarray:
-    """The ``"plans"`` features of a batch of Quintet observations (see the docstring)."""
-    obs = np.asarray(observations, dtype=np.float32)
-    single = obs.ndim == 1
-    if single:
-        obs = obs[None]
-    n = len(obs)
-    base = quintet_packs(obs)
-    packs = obs[:, 32:192].reshape(n, _Q_PACKS, _Q_DECK)
-    extra = np.zeros((n, _Q_PACKS, 12), dtype=np.float32)
-    for i in range(n):
-        if obs[i, 192:224].sum() == 0:
-            continue  # the player is done: nothing to place
-        greedy_rank, reply = _quintet_plans(obs[i, :32] > 0)
-        cur = int(np.argmax(obs[i, 192:224]))
-        onehot_rank = (
-            np.eye(_Q_PACKS, dtype=np.float32)[greedy_rank.clip(0)] * (greedy_rank >= 0)[:, None]
-        )  # (32, 5)
-        reply_onehot = np.eye(_Q_PACKS, dtype=np.float32)[reply.clip(0)] * (reply >= 0)[:, None]
-        sizes = packs[i].sum(axis=1)  # (5,)
-        # The reply bot's plan: does the current card go to this pack, and how many of the
-        # pack's cards the plan put there.
-        extra[i, :, 0] = reply_onehot[cur]
-        extra[i, :, 1] = (packs[i] @ reply_onehot)[np.arange(_Q_PACKS), np.arange(_Q_PACKS)] / 5
-        extra[i, :, 1] -= sizes / 5  # minus the cards the plan put elsewhere: 0 when consistent
-        # Greedy packs: the pack's cards by greedy rank, and the current card's greedy rank.
-        extra[i, :, 2:7] = packs[i] @ onehot_rank / 5
-        extra[i, :, 7:12] = onehot_rank[cur]
-    per_pack = np.concatenate([base[:, 262:].reshape(n, _Q_PACKS, 9), extra], axis=2)
-    out = np.concatenate([obs, per_pack.reshape(n, -1)], axis=1)
-    return out[0] if single else out
-
-
-quintet_plans.per_action = (262, _Q_PACKS, 21, 9, 3.0)  # type: ignore[attr-defined]

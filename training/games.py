@@ -175,7 +175,7 @@ register_game(
         points_key="points",
         features={
             "packs": "pokerzoo.training.features:quintet_packs",
-            "plans": "pokerzoo.training.features:quintet_plans",
+            "plans": "pokerzoo.training.quintet_plans:quintet_plans",
         },
     )
 )

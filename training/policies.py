@@ -8,6 +8,13 @@ per action from the observation (the game's feature set lays them out, e.g.
 :func:`pokerzoo.training.features.poker_squares_lines`), adds a learned summary of the whole
 observation, and scores each row with one small MLP shared by all actions. The value network is
 an ordinary MLP over the whole observation (``net_arch``).
+
+A feature set may also lay out *suggestions*: ``K`` candidates (e.g. plans for the deal, see
+:mod:`pokerzoo.training.quintet_plans`), each with a column saying how much it favours each
+action and ``S`` statistics of its own. The head's *gate* then adds to each action's logit
+``sum_k g(stats_k, k) * suggestion_k``, where ``g`` is a small network shared by the
+candidates, starting at a constant weight for every candidate: the policy starts by following
+what the candidates agree on and learns from the returns which candidates to trust.
 """
 
 from __future__ import annotations
@@ -26,6 +33,9 @@ class PerActionHead(nn.Module):
 
     ``offset``: where the ``A`` rows of ``k`` per-action features start in the observation;
     entries before it form the context, summarised by a linear layer of width ``context``.
+    ``gate``: ``(column, K, stats_column, S, weight)``: columns ``column .. column + K - 1`` of
+    each row are the ``K`` candidates' suggestions; ``K * S`` entries from ``stats_column`` of
+    the first row are their statistics (``S`` per candidate); ``weight`` is the gate's start.
     """
 
     def __init__(
@@ -36,15 +46,20 @@ class PerActionHead(nn.Module):
         head_arch: list[int],
         context: int,
         activation: type[nn.Module],
-        prior: tuple[int, float] | None = None,
+        gate: tuple[int, int, int, int, float] | None = None,
     ) -> None:
         super().__init__()
         self.offset, self.actions, self.k = offset, actions, k
-        # A prior: one column of the rows added to the logits with a learned weight that starts
-        # at the given value, so the policy starts out following that feature (e.g. a plan).
-        self.prior_column = None if prior is None else int(prior[0])
-        if prior is not None:  # no parameter without a prior: older models load unchanged
-            self.prior_weight = nn.Parameter(torch.tensor(float(prior[1])))
+        self.gate = None if gate is None else tuple(gate)
+        if gate is not None:  # no parameters without a gate: models without one load unchanged
+            _, plans, _, stats, weight = gate
+            self.gate_net = nn.Sequential(
+                nn.Linear(stats + plans, 16), activation(), nn.Linear(16, 1)
+            )
+            last = self.gate_net[-1]
+            assert isinstance(last, nn.Linear)
+            nn.init.zeros_(last.weight)  # every candidate starts with the same weight
+            nn.init.constant_(last.bias, float(weight))
         self.context = nn.Sequential(nn.Linear(offset, context), activation())
         layers: list[nn.Module] = []
         width = k + context
@@ -61,8 +76,13 @@ class PerActionHead(nn.Module):
         context = self.context(observation[:, : self.offset])
         context = context.unsqueeze(1).expand(n, self.actions, context.shape[-1])
         logits = self.score(torch.cat([rows, context], dim=2)).squeeze(2)
-        if self.prior_column is not None:
-            logits = logits + self.prior_weight * rows[:, :, self.prior_column]
+        if self.gate is not None:
+            column, plans, stats_column, stats, _ = self.gate
+            plan_stats = rows[:, 0, stats_column : stats_column + plans * stats]
+            identity = torch.eye(plans, device=rows.device).expand(n, plans, plans)
+            weights = self.gate_net(torch.cat([plan_stats.reshape(n, plans, stats), identity], 2))
+            suggestions = rows[:, :, column : column + plans]  # (N, A, K)
+            logits = logits + (suggestions * weights.squeeze(2).unsqueeze(1)).sum(dim=2)
         return logits
 
 
@@ -70,8 +90,8 @@ class PerActionPolicy(MaskableActorCriticPolicy):
     """MaskableActorCriticPolicy whose action logits come from :class:`PerActionHead`.
 
     Extra keyword arguments (``policy_kwargs``): ``per_action=(offset, actions, k)`` or
-    ``(offset, actions, k, column, weight)`` (a prior: row column ``column`` times a learned
-    weight starting at ``weight`` is added to each action's logit),
+    ``(offset, actions, k, column, K, stats_column, S, weight)`` (with a gate over ``K``
+    candidates' suggestions, see :class:`PerActionHead`),
     ``head_arch`` (hidden sizes of the shared scorer), ``context`` (context width).
     """
 
@@ -95,11 +115,22 @@ class PerActionPolicy(MaskableActorCriticPolicy):
     def _build(self, lr_schedule: Any) -> None:
         super()._build(lr_schedule)
         offset, actions, k = self.per_action[:3]
-        prior = tuple(self.per_action[3:5]) if len(self.per_action) >= 5 else None
+        gate = self.per_action[3:8] if len(self.per_action) == 8 else None
+        if len(self.per_action) not in (3, 8):
+            raise ValueError(
+                f"bad per_action {self.per_action!r}: expected (offset, actions, k) or "
+                "(offset, actions, k, column, K, stats_column, S, weight)"
+            )
         if actions != self.action_space.n:
             raise ValueError(f"per_action has {actions} actions, the env {self.action_space.n}")
         self.action_net = PerActionHead(
-            offset, actions, k, self.head_arch, self.context_width, self.activation_fn, prior
+            offset,
+            actions,
+            k,
+            self.head_arch,
+            self.context_width,
+            self.activation_fn,
+            gate,  # type: ignore[arg-type]
         )
         # Rebuild the optimizer so it holds the new head's parameters.
         self.optimizer = self.optimizer_class(

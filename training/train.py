@@ -279,7 +279,8 @@ def _callbacks(
     transform = spec.feature_fn(config.features)
 
     class PeriodicEvaluation(BaseCallback):
-        """Masked evaluation against the bots every ``evaluation.every`` steps."""
+        """Masked evaluation against the bots at the start of a fresh run and every
+        ``evaluation.every`` steps."""
 
         def __init__(self) -> None:
             super().__init__()
@@ -292,6 +293,8 @@ def _callbacks(
 
         def _on_training_start(self) -> None:
             self.next = (self.num_timesteps // self.every + 1) * self.every if self.every else 0
+            if self.every and self.num_timesteps == 0:
+                self.run()  # the untrained policy: where the learning curve starts
 
         def _on_step(self) -> bool:
             if self.every and self.num_timesteps >= self.next:
