@@ -40,9 +40,12 @@ Candidate rows for the deal and their modelled results: :mod:`pokerzoo.training.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+
 import numpy as np
 
-__all__ = ["poker_squares_lines", "quintet_packs"]
+__all__ = ["batched", "poker_squares_lines", "quintet_packs"]
 
 _CELLS = 25
 _CARD = 18
@@ -52,6 +55,21 @@ _WINDOWS = np.zeros((10, 13), dtype=np.float32)
 _WINDOWS[0, [12, 0, 1, 2, 3]] = 1
 for _low in range(9):
     _WINDOWS[_low + 1, _low : _low + 5] = 1
+
+
+def batched(
+    features: Callable[[np.ndarray], np.ndarray],
+) -> Callable[[np.ndarray], np.ndarray]:
+    """Let a feature function of ``(N, D)`` float32 observations also take one ``(D,)``."""
+
+    @functools.wraps(features)
+    def wrapper(observations: np.ndarray) -> np.ndarray:
+        obs = np.asarray(observations, dtype=np.float32)
+        if obs.ndim == 1:
+            return features(obs[None])[0]
+        return features(obs)
+
+    return wrapper
 
 
 def _line_features(
@@ -97,12 +115,10 @@ def _line_features(
     ).astype(np.float32)
 
 
+@batched
 def poker_squares_lines(observations: np.ndarray) -> np.ndarray:
     """The ``"lines"`` features of a batch of Poker Squares observations (see the docstring)."""
-    obs = np.asarray(observations, dtype=np.float32)
-    single = obs.ndim == 1
-    if single:
-        obs = obs[None]
+    obs = observations
     n = len(obs)
     grid = obs[:, : _CELLS * _CARD].reshape(n, 5, 5, _CARD)  # (N, row, col, card)
     current = obs[:, _CURRENT : _CURRENT + _CARD]
@@ -117,7 +133,7 @@ def poker_squares_lines(observations: np.ndarray) -> np.ndarray:
         [features[:, cells // 5], features[:, 5 + cells % 5], empty[:, :, None]], axis=2
     )  # (N, 25, 15)
     out = np.concatenate([obs, per_cell.reshape(n, -1)], axis=1)
-    return out[0] if single else out
+    return out
 
 
 # Where the per-cell rows lie, for ``ppo.policy: per_action``: (offset, actions, features each).
@@ -136,12 +152,10 @@ for _low in range(4):
     _Q_WINDOWS[_low, 5 + _low : 10 + _low] = 1
 
 
+@batched
 def quintet_packs(observations: np.ndarray) -> np.ndarray:
     """The ``"packs"`` features of a batch of Quintet observations (see the docstring)."""
-    obs = np.asarray(observations, dtype=np.float32)
-    single = obs.ndim == 1
-    if single:
-        obs = obs[None]
+    obs = observations
     n = len(obs)
     packs = obs[:, 32:192].reshape(n, _Q_PACKS, _Q_DECK)
     current_index = obs[:, 192:224]
@@ -160,7 +174,7 @@ def quintet_packs(observations: np.ndarray) -> np.ndarray:
     open_ = obs[:, 256:261] < 5
     per_pack = np.concatenate([features, points[:, :, None], open_[:, :, None]], axis=2)
     out = np.concatenate([obs, per_pack.reshape(n, -1)], axis=1)
-    return out[0] if single else out
+    return out
 
 
 quintet_packs.per_action = (262, _Q_PACKS, 9)  # type: ignore[attr-defined]

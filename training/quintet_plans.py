@@ -14,12 +14,16 @@ card is placed. For each deal (computed once, cached on the 25 cards) the featur
 4     the sacrifice bot's row
 ====  ============================================================================================
 
-and, for each, its modelled result against each bot (:func:`pool_model`): expected win - loss
-rate against greedy, sacrifice, mixed, best_response and the mean expected margin / 25. The
-rows are candidates, not moves: the policy (``PerActionHead`` with a gate,
-:mod:`pokerzoo.training.policies`) weighs each candidate's suggestion by a learned function of
-these statistics, starting from equal weights, and PPO learns from the results which candidates
-to trust. The env's 262 entries come first, then for each of the 5 packs a row of
+and, for each, its modelled result against each bot
+(:func:`~pokerzoo.agents.quintet_search.pool_model`): expected win - loss rate against greedy,
+sacrifice, mixed, best_response and the mean expected margin / 25. The model is of the bots
+under the env's default ``reward="points"`` (with ``"win"`` the mixed and best-response bots
+optimise win rates and play slightly differently). The rows are candidates, not moves: the
+policy (``PerActionHead`` with a gate, :mod:`pokerzoo.training.policies`) weighs each
+candidate's suggestion by a learned function of these statistics, starting from equal weights,
+and PPO learns from the results which candidates to trust.
+
+The env's 262 entries come first, then for each of the 5 packs a row of
 ``9 + NUM_PLANS * (2 + NUM_STATS)`` = 44 features:
 
 ==========  ===================================================================================
@@ -40,7 +44,7 @@ import numpy as np
 from ..agents.quintet import GREEDY_ORDER, SACRIFICE_ORDER, BestResponseBot
 from ..agents.quintet_search import expected_results, pool_model, reply
 from ..envs.quintet import NUM_PACKS, PACK_SIZE
-from .features import quintet_packs
+from .features import batched, quintet_packs
 
 __all__ = ["NUM_PLANS", "NUM_STATS", "deal_plans", "quintet_plans"]
 
@@ -91,12 +95,10 @@ def deal_plans(dealt: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return pack_of, stats
 
 
+@batched
 def quintet_plans(observations: np.ndarray) -> np.ndarray:
     """The ``"plans"`` features of a batch of Quintet observations (see the module doc)."""
-    obs = np.asarray(observations, dtype=np.float32)
-    single = obs.ndim == 1
-    if single:
-        obs = obs[None]
+    obs = observations
     n = len(obs)
     base = quintet_packs(obs)[:, _BASE:].reshape(n, NUM_PACKS, _PACK_FEATURES)
     extra = np.zeros((n, NUM_PACKS, NUM_PLANS * (2 + NUM_STATS)), dtype=np.float32)
@@ -118,7 +120,7 @@ def quintet_plans(observations: np.ndarray) -> np.ndarray:
         extra[i, :, :NUM_PLANS] = assign
         extra[i, :, NUM_PLANS:] = per_plan[None, :]
     out = np.concatenate([obs, np.concatenate([base, extra], axis=2).reshape(n, -1)], axis=1)
-    return out[0] if single else out
+    return out
 
 
 # (offset, actions, k) and the gate: (first suggestion column, candidates, first statistics
