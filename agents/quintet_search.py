@@ -26,8 +26,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..envs.cards import CardsLike
 from ..envs.hands import evaluate
-from ..envs.quintet import NUM_PACKS, PACK_SIZE, POSITION_POINTS, REWARDS
+from ..envs.quintet import NUM_PACKS, PACK_SIZE, POSITION_POINTS, REWARDS, new_game
 from .quintet import (
     GREEDY_ORDER,
     ORDERS,
@@ -71,11 +72,13 @@ class PoolModel:
 
 
 def pool_model(
-    cards: np.ndarray, *, objective: str = "points", best_response_seeds: int = 4
+    cards: CardsLike, *, objective: str = "points", best_response_seeds: int = 4
 ) -> PoolModel:
-    """Models of the greedy, sacrifice, mixed and best-response bots on these 25 ``cards``.
+    """Models of the greedy, sacrifice, mixed and best-response bots on a deal.
 
-    The mixed bot is its equilibrium mix over the orders of greedy's packs (exact); the
+    ``cards``: the 25 distinct piquet cards in play (ids or notation, any order; anything else
+    raises :class:`ValueError` naming the bad card). The mixed bot is its equilibrium mix over
+    the orders of greedy's packs (orders under 0.2% left out, the rest renormalised); the
     best-response bot, whose plan depends on the orders it samples, is its plans under seeds
     ``0 .. best_response_seeds - 1``, equally likely. ``objective`` is the bots' ``reward``
     option.
@@ -84,7 +87,8 @@ def pool_model(
         raise ValueError(f"bad objective {objective!r}: expected one of {', '.join(REWARDS)}")
     if best_response_seeds < 1:
         raise ValueError(f"bad best_response_seeds {best_response_seeds!r}: expected >= 1")
-    packs, keys = greedy_packs(np.asarray(cards))
+    ids = np.sort(new_game(cards).cards).astype(np.int64)
+    packs, keys = greedy_packs(ids)
     mix = order_equilibrium(objective, strength_levels(keys))
     support = np.flatnonzero(mix >= _MIN_WEIGHT)
     plans = [
@@ -193,8 +197,9 @@ def _improve(
 ) -> tuple[np.ndarray, np.ndarray, float]:
     """Hill-climb from ``row`` by single-card exchanges, each step taking the best exchange.
 
-    Exchanges are scored with the packs where they stand; when none improves, they are scored
-    once more with every pack order, so an exchange that pays only after reordering is found.
+    Exchanges are scored with the packs where they stand; when none improves, each exchange is
+    scored once more in its few best pack orders (ranked by expected margin, which is cheap for
+    all 120), so an exchange that pays only after reordering is found too.
     """
     keys = evaluate(row, "quintet")
     order, best = _best_order(keys, value)

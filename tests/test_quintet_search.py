@@ -77,6 +77,28 @@ def test_pool_model_holds_what_the_bots_lay_out(deal: str) -> None:
         assert sorted(_keys(MixedBot(seed=seed).plan(cards)).tolist()) == sorted(keys.tolist())
 
 
+@pytest.mark.parametrize(
+    ("cards", "named"),
+    [
+        (DISTINCT.replace("7s", "6s"), "bad card 6s"),
+        (DISTINCT.replace("7s", "7d"), "duplicate card 7d"),
+        (DISTINCT[:-3], "expected 25 cards in play, got 24"),
+        (DISTINCT.replace("7s", "7x"), "7x"),
+    ],
+)
+def test_pool_model_names_bad_cards(cards: str, named: str) -> None:
+    with pytest.raises(ValueError, match=named):
+        pool_model(cards)
+
+
+def test_pool_model_takes_notation_or_ids_in_any_order() -> None:
+    by_ids = pool_model(_cards(DISTINCT)[::-1])
+    by_notation = pool_model(DISTINCT)
+    assert np.array_equal(by_ids.greedy_packs, by_notation.greedy_packs)
+    for name, bot in by_ids.bots.items():
+        assert np.array_equal(bot.rows, by_notation.bots[name].rows)
+
+
 def test_pool_model_rejects_bad_options() -> None:
     with pytest.raises(ValueError, match="'score'.*points, win"):
         pool_model(_cards(DISTINCT), objective="score")
