@@ -304,3 +304,26 @@ def test_quintet_plans_policy_trains_and_a_saved_model_acts_identically(tmp_path
         masks.append(obs["player_0"]["action_mask"].astype(bool))
     live = model_policy(result.model, transform)(np.stack(batch), np.stack(masks))
     assert np.array_equal(model_policy(loaded, transform)(np.stack(batch), np.stack(masks)), live)
+
+
+def test_features_computed_in_workers_match_the_main_process() -> None:
+    from pokerzoo.training.train import make_training_env
+
+    seen = {}
+    for kind in ("dummy", "subproc"):  # features: batched in the main process / in each worker
+        venv = make_training_env(tiny_quintet(vec_env=kind, features="packs"))
+        venv.seed(7)
+        batches = [venv.reset()]
+        for _ in range(30):  # past the end of the first games: terminal observations too
+            masks = np.stack(venv.env_method("action_masks"))
+            observations, _, dones, infos = venv.step(masks.argmax(axis=1))
+            batches.append(observations)
+            batches += [
+                info["terminal_observation"][None]
+                for info in infos
+                if "terminal_observation" in info
+            ]
+        venv.close()
+        seen[kind] = np.concatenate(batches)
+    assert seen["dummy"].shape == (31 * 2 + 2, 262 + 5 * 9)  # one game ended in each env
+    assert np.array_equal(seen["dummy"], seen["subproc"])

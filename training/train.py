@@ -128,12 +128,25 @@ def set_threads(threads: int) -> None:
     torch.set_num_threads(threads)
 
 
-def _make_single_env(game: str, options: Mapping[str, Any], threads: int) -> Callable[[], Any]:
+def _make_single_env(
+    game: str, options: Mapping[str, Any], threads: int, features: str | None
+) -> Callable[[], Any]:
     def build() -> Any:
         set_threads(threads)  # runs inside each SubprocVecEnv worker
-        return get_game(game).make_env(**options)
+        spec = get_game(game)
+        return _with_features(spec.make_env(**options), spec, features)
 
     return build
+
+
+def _with_features(env: Any, spec: GameSpec, features: str | None) -> Any:
+    """``env`` with the feature set applied inside it (``None``: left as it is)."""
+    transform = None if features is None else spec.feature_fn(features)
+    if transform is None:
+        return env
+    from .vec_wrappers import FeatureEnv
+
+    return FeatureEnv(env, transform)
 
 
 def _make_view(
@@ -144,6 +157,7 @@ def _make_view(
     seed: int,
     threads: int,
     features: str,
+    worker_features: bool,
 ) -> Callable[[], Any]:
     def build() -> Any:
         set_threads(threads)  # runs inside each SubprocVecEnv worker
@@ -160,7 +174,8 @@ def _make_view(
             seed=seed,
             transform=spec.feature_fn(features),
         )
-        return SingleAgentView(spec.make_aec(**options), pool.sample, pool=pool)
+        view = SingleAgentView(spec.make_aec(**options), pool.sample, pool=pool)
+        return _with_features(view, spec, features if worker_features else None)
 
     return build
 
@@ -180,12 +195,20 @@ def make_training_env(
         kind = "native" if spec.has_native_vector else "subproc"
     if kind == "subproc" and config.n_envs == 1:
         kind = "dummy"  # one worker process would only add IPC
+    # In worker processes the features are computed there, each worker for its own envs;
+    # otherwise once per step for the whole batch.
+    worker_features = kind == "subproc"
     if kind == "native":
         venv = spec.make_sb3_vector_env(config.n_envs, **config.env)
     else:
         if spec.players == 1:
             factories = [
-                _make_single_env(config.game, config.env, config.threads)
+                _make_single_env(
+                    config.game,
+                    config.env,
+                    config.threads,
+                    config.features if worker_features else None,
+                )
                 for _ in range(config.n_envs)
             ]
         else:
@@ -199,6 +222,7 @@ def make_training_env(
                     config.seed * 1000 + i,
                     config.threads,
                     config.features,
+                    worker_features,
                 )
                 for i in range(config.n_envs)
             ]
@@ -211,7 +235,7 @@ def make_training_env(
             venv = DummyVecEnv(factories)
         venv = InfoMaskVecEnv(venv)
     transform = spec.feature_fn(config.features)
-    if transform is not None:
+    if transform is not None and not worker_features:
         venv = FeatureVecEnv(venv, transform)
     venv = VecMonitor(venv, filename=monitor)
     if config.reward_scale != 1.0:

@@ -9,7 +9,10 @@ auto-reset) and answers ``env_method("action_masks")`` itself. An env whose info
 falls back to asking the workers.
 
 :class:`FeatureVecEnv`: every observation through a feature function
-(:mod:`pokerzoo.training.features`).
+(:mod:`pokerzoo.training.features`), in the main process, batched over the envs.
+:class:`FeatureEnv` does the same inside one env: ``SubprocVecEnv`` workers compute the features
+of their own envs in parallel, and a worker's opponents (snapshots of the learner that need the
+same features of the same deal) share its caches.
 
 :class:`RewardScaleVecEnv`: rewards times a constant, for the learner only (it sits outside
 ``VecMonitor``, so logged returns stay in the game's points). PPO clips the gradient norm of the
@@ -22,11 +25,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 from stable_baselines3.common.vec_env import VecEnv, VecEnvWrapper
 
-__all__ = ["FeatureVecEnv", "InfoMaskVecEnv", "RewardScaleVecEnv"]
+__all__ = ["FeatureEnv", "FeatureVecEnv", "InfoMaskVecEnv", "RewardScaleVecEnv"]
 
 
 class InfoMaskVecEnv(VecEnvWrapper):
@@ -59,13 +63,32 @@ class InfoMaskVecEnv(VecEnvWrapper):
         return self.venv.env_method(method_name, *method_args, indices=indices, **method_kwargs)
 
 
+def _feature_space(
+    space: spaces.Space, transform: Callable[[np.ndarray], np.ndarray]
+) -> spaces.Box:
+    """The observation space after ``transform``: float32 features of the transformed shape."""
+    assert space.shape is not None
+    sample = transform(np.zeros((1, *space.shape), dtype=np.float32))
+    return spaces.Box(-np.inf, np.inf, sample.shape[1:], np.float32)
+
+
+class FeatureEnv(gym.ObservationWrapper):
+    """Applies a feature function to every observation of one env."""
+
+    def __init__(self, env: gym.Env, transform: Callable[[np.ndarray], np.ndarray]) -> None:
+        super().__init__(env)
+        self.observation_space = _feature_space(env.observation_space, transform)
+        self.transform = transform
+
+    def observation(self, observation: np.ndarray) -> np.ndarray:
+        return self.transform(np.asarray(observation, dtype=np.float32)[None])[0]
+
+
 class FeatureVecEnv(VecEnvWrapper):
     """Applies a batched feature function to every observation (terminal ones included)."""
 
     def __init__(self, venv: VecEnv, transform: Callable[[np.ndarray], np.ndarray]) -> None:
-        sample = transform(np.zeros((1, *venv.observation_space.shape), dtype=np.float32))
-        space = spaces.Box(-np.inf, np.inf, sample.shape[1:], np.float32)
-        super().__init__(venv, observation_space=space)
+        super().__init__(venv, observation_space=_feature_space(venv.observation_space, transform))
         self.transform = transform
 
     def reset(self) -> np.ndarray:
