@@ -2,8 +2,9 @@
 
 A feature set is a batched function ``(N, D) observations -> (N, D') float32`` registered in the
 game's :class:`~pokerzoo.training.games.GameSpec`. The run's config names it, so training (a
-``FeatureVecEnv`` over the vector env), evaluation, snapshots and ``play`` all apply the same
-function before the policy sees an observation. ``"raw"`` (the default) leaves the observation
+``FeatureVecEnv`` over the vector env, or a ``FeatureEnv`` inside each ``SubprocVecEnv``
+worker), evaluation, snapshots and ``play`` all apply the same function before the policy sees
+an observation. ``"raw"`` (the default) leaves the observation
 as the env gives it. A function with a ``per_action = (offset, actions, k)`` attribute lays out
 one row of ``k`` features per action, which ``ppo.policy: per_action``
 (:mod:`pokerzoo.training.policies`) scores with one shared network.

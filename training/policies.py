@@ -115,12 +115,12 @@ class PerActionPolicy(MaskableActorCriticPolicy):
     def _build(self, lr_schedule: Any) -> None:
         super()._build(lr_schedule)
         offset, actions, k = self.per_action[:3]
-        gate = self.per_action[3:8] if len(self.per_action) == 8 else None
         if len(self.per_action) not in (3, 8):
             raise ValueError(
                 f"bad per_action {self.per_action!r}: expected (offset, actions, k) or "
                 "(offset, actions, k, column, K, stats_column, S, weight)"
             )
+        gate = self.per_action[3:8] if len(self.per_action) == 8 else None
         if actions != self.action_space.n:
             raise ValueError(f"per_action has {actions} actions, the env {self.action_space.n}")
         self.action_net = PerActionHead(

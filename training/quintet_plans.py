@@ -41,9 +41,17 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..agents.quintet import GREEDY_ORDER, SACRIFICE_ORDER, BestResponseBot
+from ..agents.quintet import GREEDY_ORDER, SACRIFICE_ORDER
 from ..agents.quintet_search import expected_results, pool_model, reply
-from ..envs.quintet import NUM_PACKS, PACK_SIZE
+from ..envs.quintet import (
+    DECK,
+    NUM_PACKS,
+    OBS_CURRENT,
+    OBS_DEALT,
+    OBS_PACKS,
+    OBSERVATION_SIZE,
+    PACK_SIZE,
+)
 from .features import batched, quintet_packs
 
 __all__ = ["NUM_PLANS", "NUM_STATS", "deal_plans", "quintet_plans"]
@@ -51,9 +59,9 @@ __all__ = ["NUM_PLANS", "NUM_STATS", "deal_plans", "quintet_plans"]
 NUM_PLANS = 5
 NUM_STATS = 5
 _BOTS = ("greedy", "sacrifice", "mixed", "best_response")
-_DECK = 32
-_LOWEST_ID = 20
-_BASE = 262
+_DECK = len(DECK)
+_LOWEST_ID = int(DECK[0])
+_BASE = OBSERVATION_SIZE
 _PACK_FEATURES = 9
 _ROW = _PACK_FEATURES + NUM_PLANS * (2 + NUM_STATS)
 
@@ -77,7 +85,7 @@ def deal_plans(dealt: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     rows = [
         reply(model),
         reply(model, {"greedy": 1, "sacrifice": 1, "mixed": 2, "best_response": 1}),
-        model.plans[0] if model.plans else BestResponseBot(seed=0).plan(cards),
+        model.plans[0],  # seed 0's (plans are kept in seed order)
         packs[list(GREEDY_ORDER)],
         packs[list(SACRIFICE_ORDER)],
     ]
@@ -102,12 +110,12 @@ def quintet_plans(observations: np.ndarray) -> np.ndarray:
     n = len(obs)
     base = quintet_packs(obs)[:, _BASE:].reshape(n, NUM_PACKS, _PACK_FEATURES)
     extra = np.zeros((n, NUM_PACKS, NUM_PLANS * (2 + NUM_STATS)), dtype=np.float32)
-    packs = obs[:, 32:192].reshape(n, NUM_PACKS, _DECK) > 0
+    packs = obs[:, OBS_PACKS].reshape(n, NUM_PACKS, _DECK) > 0
     for i in range(n):
-        current = obs[i, 192:224]
+        current = obs[i, OBS_CURRENT]
         if current.sum() == 0:
             continue  # the player is done: nothing to place
-        pack_of, stats = deal_plans(obs[i, :32] > 0)
+        pack_of, stats = deal_plans(obs[i, OBS_DEALT] > 0)
         placed_pack, placed_card = np.nonzero(packs[i])
         if placed_card.size:
             agreement = (pack_of[:, placed_card] == placed_pack).mean(axis=1)
