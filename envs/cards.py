@@ -1,45 +1,27 @@
-"""Cards, card notation and decks.
+"""Public alias of :mod:`pokerzoo.envs.core.cards` (cards, card notation and decks):
+the module path RULES §6 and the README document."""
 
-Card ids
---------
-A card is a small integer. The 52 ordinary cards are ``id = 4 * rank + suit`` with
-
-=====  ==================================  =====  ====================
-rank   ``2 3 4 5 6 7 8 9 T J Q K A``       suit   ``s h d c``
-index  ``0 1 2 3 4 5 6 7 8 9 10 11 12``    index  ``0 1 2 3``
-=====  ==================================  =====  ====================
-
-so ``2s`` is 0, ``2h`` is 1, ``As`` is 48 and ``Ac`` is 51. Every joker is the same card,
-``JOKER = 52``, written ``Jk``. Ids never depend on the deck in use: a piquet deck is just the
-subset of ids with rank 7 and above.
-
-Notation
---------
-Ranks ``2 3 4 5 6 7 8 9 T J Q K A`` (``10`` is accepted for ``T``), suits ``s h d c``; input is
-case-insensitive. ``parse_cards`` takes one string (``"As Kd Jk"``), a sequence of strings, or a
-sequence of ids, and raises :class:`ValueError` naming the first bad token.
-
-Decks
------
-:func:`make_deck` builds a 52-card or 32-card (piquet) deck with 0..4 jokers, once or twice over.
-Decks are shuffled only through an explicit :class:`numpy.random.Generator`
-(:func:`shuffled`), so a seed reproduces a deal.
-
->>> parse_cards("As 10d jk")
-[48, 34, 52]
->>> format_cards([48, 34, 52])
-'As Td Jk'
-"""
-
-from __future__ import annotations
-
-from collections.abc import Iterable
-from typing import Literal, Union
-
-import numpy as np
+from .core.cards import (
+    JOKER,
+    NUM_CARD_IDS,
+    RANKS,
+    SUITS,
+    CardsLike,
+    Deck,
+    card_id,
+    card_rank,
+    card_suit,
+    format_card,
+    format_cards,
+    make_deck,
+    parse_card,
+    parse_cards,
+    shuffled,
+)
 
 __all__ = [
     "JOKER",
+    "Deck",
     "NUM_CARD_IDS",
     "RANKS",
     "SUITS",
@@ -54,127 +36,3 @@ __all__ = [
     "parse_cards",
     "shuffled",
 ]
-
-RANKS = "23456789TJQKA"
-SUITS = "shdc"
-JOKER = 52
-NUM_CARD_IDS = 53
-PIQUET_LOWEST_RANK = RANKS.index("7")
-
-CardsLike = Union[str, Iterable[Union[str, int]]]  # noqa: UP007 (a runtime alias on 3.10)
-
-_TOKEN_TO_ID: dict[str, int] = {}
-for _r, _rank in enumerate(RANKS):
-    for _s, _suit in enumerate(SUITS):
-        for _rank_text in {_rank, _rank.lower()} | ({"10"} if _rank == "T" else set()):
-            for _suit_text in (_suit, _suit.upper()):
-                _TOKEN_TO_ID[_rank_text + _suit_text] = 4 * _r + _s
-for _joker in ("Jk", "JK", "jk", "jK"):
-    _TOKEN_TO_ID[_joker] = JOKER
-_ID_TO_TOKEN = [RANKS[i // 4] + SUITS[i % 4] for i in range(52)] + ["Jk"]
-
-
-def card_id(rank: int, suit: int) -> int:
-    """Id of the card with rank index ``rank`` (0 = deuce .. 12 = ace) and suit index ``suit``."""
-    if not 0 <= rank < 13:
-        raise ValueError(f"rank index {rank!r} out of range: expected 0..12 (2..A)")
-    if not 0 <= suit < 4:
-        raise ValueError(f"suit index {suit!r} out of range: expected 0..3 (s, h, d, c)")
-    return 4 * rank + suit
-
-
-def card_rank(card: int) -> int:
-    """Rank index (0 = deuce .. 12 = ace) of an ordinary card id."""
-    return card >> 2
-
-
-def card_suit(card: int) -> int:
-    """Suit index (0 = s, 1 = h, 2 = d, 3 = c) of an ordinary card id."""
-    return card & 3
-
-
-def parse_card(token: str | int) -> int:
-    """One card from its notation (``"As"``, ``"10d"``, ``"Jk"``) or its id."""
-    if isinstance(token, (int, np.integer)) and not isinstance(token, bool):
-        value = int(token)
-        if 0 <= value < NUM_CARD_IDS:
-            return value
-        raise ValueError(f"bad card id {value!r}: expected an int in 0..{NUM_CARD_IDS - 1}")
-    if isinstance(token, str):
-        card = _TOKEN_TO_ID.get(token.strip())
-        if card is not None:
-            return card
-        raise ValueError(
-            f"bad card {token!r}: expected a rank from '23456789TJQKA' (or '10') followed by a "
-            "suit from 'shdc', or 'Jk' for a joker"
-        )
-    raise ValueError(f"bad card {token!r}: expected a card string such as 'As' or a card id")
-
-
-def parse_cards(cards: CardsLike) -> list[int]:
-    """Card ids from one space- or comma-separated string, a sequence of strings, or of ids.
-
-    >>> parse_cards("Ts, 9h")
-    [32, 29]
-    """
-    if isinstance(cards, str):
-        tokens: Iterable[str | int] = cards.replace(",", " ").split()
-    elif isinstance(cards, np.ndarray):
-        if cards.ndim != 1:
-            raise ValueError(f"expected a 1-d array of card ids, got shape {cards.shape}")
-        tokens = cards.tolist()
-    else:
-        try:
-            tokens = list(cards)
-        except TypeError:
-            raise ValueError(
-                f"bad cards {cards!r}: expected a string, a list of strings or a list of ids"
-            ) from None
-    return [parse_card(token) for token in tokens]
-
-
-def format_card(card: int) -> str:
-    """Notation of one card id (``48 -> "As"``, ``52 -> "Jk"``)."""
-    is_int = isinstance(card, (int, np.integer)) and not isinstance(card, bool)
-    if is_int and 0 <= card < NUM_CARD_IDS:
-        return _ID_TO_TOKEN[card]
-    raise ValueError(f"bad card id {card!r}: expected an int in 0..{NUM_CARD_IDS - 1}")
-
-
-def format_cards(ids: Iterable[int]) -> str:
-    """Space-separated notation of card ids."""
-    return " ".join(format_card(card) for card in ids)
-
-
-def make_deck(
-    kind: Literal["standard", "piquet"] = "standard", *, jokers: int = 0, decks: int = 1
-) -> np.ndarray:
-    """An ordered deck as an ``int8`` array of card ids.
-
-    Args:
-        kind: ``"standard"`` (52 cards) or ``"piquet"`` (32 cards, 7 to ace).
-        jokers: jokers added to the whole pack, 0..4.
-        decks: how many copies of the ordinary cards, 1 or 2.
-    """
-    if kind == "standard":
-        ordinary = np.arange(52, dtype=np.int8)
-    elif kind == "piquet":
-        ordinary = np.arange(4 * PIQUET_LOWEST_RANK, 52, dtype=np.int8)
-    else:
-        raise ValueError(f"bad deck kind {kind!r}: expected 'standard' or 'piquet'")
-    if (
-        isinstance(jokers, bool)
-        or not isinstance(jokers, (int, np.integer))
-        or not 0 <= jokers <= 4
-    ):
-        raise ValueError(f"bad jokers {jokers!r}: expected an int in 0..4")
-    if isinstance(decks, bool) or decks not in (1, 2):
-        raise ValueError(f"bad decks {decks!r}: expected 1 or 2")
-    return np.concatenate([np.tile(ordinary, decks), np.full(jokers, JOKER, dtype=np.int8)])
-
-
-def shuffled(deck: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """A shuffled copy of ``deck``, drawn from ``rng`` (the only source of randomness)."""
-    if not isinstance(rng, np.random.Generator):
-        raise TypeError(f"rng must be a numpy.random.Generator, got {type(rng).__name__}")
-    return rng.permutation(deck)

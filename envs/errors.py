@@ -1,10 +1,13 @@
-"""Errors shared by every game: an illegal action, and acting after the game is over."""
+"""Public alias of :mod:`pokerzoo.envs.core.errors` (the errors every env raises):
+the module path RULES §6 and the README document."""
 
-from __future__ import annotations
-
-from collections.abc import Callable, Sequence
-
-import numpy as np
+from .core.errors import (
+    GameOverError,
+    IllegalActionError,
+    UnsupportedRenderModeError,
+    check_action,
+    check_render_mode,
+)
 
 __all__ = [
     "GameOverError",
@@ -13,51 +16,3 @@ __all__ = [
     "check_action",
     "check_render_mode",
 ]
-
-
-class IllegalActionError(ValueError):
-    """An action outside the action space or masked off; the game state is left unchanged."""
-
-
-class GameOverError(RuntimeError):
-    """``step`` was called on a finished game; call ``reset`` first."""
-
-
-def check_action(
-    action: object,
-    mask: np.ndarray,
-    describe: Callable[[int], str] = str,
-    what: str = "action",
-) -> int:
-    """Return ``action`` as an int if ``mask`` allows it, else raise :class:`IllegalActionError`.
-
-    The message names the action (through ``describe``) and the legal ones.
-    """
-    if isinstance(action, np.ndarray) and action.shape == ():
-        action = action.item()
-    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
-        raise IllegalActionError(f"bad {what} {action!r}: expected an int in 0..{len(mask) - 1}")
-    index = int(action)
-    if not 0 <= index < len(mask):
-        raise IllegalActionError(f"bad {what} {index}: expected an int in 0..{len(mask) - 1}")
-    if not mask[index]:
-        legal = ", ".join(describe(int(i)) for i in np.flatnonzero(mask))
-        raise IllegalActionError(f"illegal {what} {describe(index)}: legal are {legal or 'none'}")
-    return index
-
-
-class UnsupportedRenderModeError(ValueError, TypeError):
-    """A render mode the env does not offer.
-
-    Also a ``TypeError`` on purpose: Stable-Baselines3's ``make_vec_env`` first asks for
-    ``render_mode="rgb_array"`` and falls back to the env's default when that raises a
-    ``TypeError``, so ``make_vec_env("pokerzoo/PokerSquares-v0")`` works as users expect.
-    """
-
-
-def check_render_mode(render_mode: object, supported: Sequence[str]) -> str | None:
-    """Return ``render_mode`` if it is ``None`` or in ``supported``, else raise."""
-    if render_mode is None or (isinstance(render_mode, str) and render_mode in supported):
-        return render_mode
-    expected = ", ".join(["None", *(repr(m) for m in supported)])
-    raise UnsupportedRenderModeError(f"bad render_mode {render_mode!r}: expected {expected}")

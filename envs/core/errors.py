@@ -1,0 +1,79 @@
+"""Errors shared by every game: an illegal action, acting after the game is over, a render mode
+the env does not offer, and the one check every env runs on an action."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+__all__ = [
+    "GameOverError",
+    "IllegalActionError",
+    "UnsupportedRenderModeError",
+    "check_action",
+    "check_render_mode",
+]
+
+
+class IllegalActionError(ValueError):
+    """An action outside the action space or masked off; the game state is left unchanged."""
+
+
+class GameOverError(RuntimeError):
+    """``step`` was called on a finished game (or before the first ``reset``)."""
+
+
+def _legal_text(mask: np.ndarray, describe: Callable[[int], str]) -> str:
+    legal = ", ".join(describe(int(i)) for i in np.flatnonzero(mask))
+    return legal or "none"
+
+
+def check_action(
+    action: object,
+    mask: np.ndarray,
+    describe: Callable[[int], str] = str,
+    what: str = "action",
+) -> int:
+    """Return ``action`` as an int if ``mask`` allows it, else raise :class:`IllegalActionError`.
+
+    ``action`` must be an int (Python or numpy, or a 0-d integer array) in ``0..len(mask)-1``
+    with ``mask[action]`` set; ``None``, floats and bools are out of the space. The message
+    names the action (through ``describe`` when it is in the space) and the legal ones.
+    """
+    if type(action) is not int:
+        if isinstance(action, np.ndarray) and action.shape == ():
+            action = action.item()
+        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+            raise IllegalActionError(
+                f"bad {what} {action!r}: expected an int in 0..{len(mask) - 1}; legal are "
+                f"{_legal_text(mask, describe)}"
+            )
+        action = int(action)
+    if not 0 <= action < len(mask):
+        raise IllegalActionError(
+            f"bad {what} {action}: expected an int in 0..{len(mask) - 1}; legal are "
+            f"{_legal_text(mask, describe)}"
+        )
+    if not mask[action]:
+        raise IllegalActionError(
+            f"illegal {what} {describe(action)}: legal are {_legal_text(mask, describe)}"
+        )
+    return action
+
+
+class UnsupportedRenderModeError(ValueError, TypeError):
+    """A render mode the env does not offer.
+
+    Also a ``TypeError`` on purpose: Stable-Baselines3's ``make_vec_env`` first asks for
+    ``render_mode="rgb_array"`` and falls back to the env's default when that raises a
+    ``TypeError``, so ``make_vec_env("pokerzoo/PokerSquares-v0")`` works as users expect.
+    """
+
+
+def check_render_mode(render_mode: object, supported: Sequence[str]) -> str | None:
+    """Return ``render_mode`` if it is ``None`` or in ``supported``, else raise."""
+    if render_mode is None or (isinstance(render_mode, str) and render_mode in supported):
+        return render_mode
+    expected = ", ".join(["None", *(repr(m) for m in supported)])
+    raise UnsupportedRenderModeError(f"bad render_mode {render_mode!r}: expected {expected}")

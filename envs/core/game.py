@@ -1,0 +1,87 @@
+"""The contract between a game's rules engine and the shared env plumbing.
+
+A game's rules live in one class per game (``PokerSquaresTable``, ``QuintetGame``,
+``DrawPokerGame``, ...) holding the options, and a state record it creates and mutates. The
+engine imports no RL library; the shared PettingZoo env (:mod:`.pettingzoo_env`), the
+single-seat Gymnasium view (:mod:`.single_seat`), the bots and the tests all drive it through
+this contract:
+
+=========================================  =====================================================
+``num_players``, ``num_actions``           seats (``player_0`` ..) and the size of the one
+                                           ``Discrete`` action space
+``layout``                                 the :class:`~.observation.ObservationLayout` of one
+                                           seat's observation
+``simultaneous``                           ``True`` when every seat acts once per round without
+                                           seeing the others' moves of that round (a parallel
+                                           env exists then)
+``new_state(cards=None, *, rng=None)``     a new game; ``cards`` fixes the (first) deal, in the
+                                           game's documented order, ``rng`` draws everything
+                                           else; raises ``ValueError`` naming a bad card
+``current_player(state)``                  the seat to act (in AEC order); ``-1`` once over
+``legal_mask(state, player)``              ``int8 (num_actions,)``: what ``player`` may do now
+                                           (all zeros when it may not act)
+``apply(state, player, action)``           play it; returns a :class:`Payout` or ``None``;
+                                           raises :class:`~.errors.IllegalActionError` (the
+                                           state unchanged) for an action ``legal_mask``
+                                           forbids, :class:`~.errors.GameOverError` once over
+``is_terminal(state)``                     the game is over
+``observe(state, player)``                 ``player``'s observation (a new array); another
+                                           seat's hidden cards never appear in it
+``describe_action(action)``                the action's name for messages and menus
+``render(state)``                          a spectator's text view
+=========================================  =====================================================
+
+Turn-based games let only ``current_player`` act; simultaneous games let every seat that has
+not acted yet in the round act in any order (the AEC env takes them in seat order).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
+
+import numpy as np
+
+from .cards import CardsLike
+from .observation import ObservationLayout
+
+__all__ = ["Game", "Payout"]
+
+StateT = TypeVar("StateT")
+
+
+@dataclass(frozen=True)
+class Payout:
+    """What one transition settled: each seat's reward and, per seat, what it is told (the
+    results of a round, a hand or the game), merged into that seat's ``info``."""
+
+    rewards: tuple[float, ...]
+    infos: tuple[Mapping[str, Any], ...] | None = field(default=None)
+
+
+class Game(Protocol[StateT]):
+    """The rules of one game under one set of options (see the module docstring)."""
+
+    num_players: int
+    num_actions: int
+    layout: ObservationLayout
+    simultaneous: bool
+
+    def new_state(
+        self, cards: CardsLike | None = None, *, rng: np.random.Generator | None = None
+    ) -> StateT: ...
+
+    def current_player(self, state: StateT) -> int: ...
+
+    def legal_mask(self, state: StateT, player: int) -> np.ndarray: ...
+
+    def apply(self, state: StateT, player: int, action: object) -> Payout | None: ...
+
+    def is_terminal(self, state: StateT) -> bool: ...
+
+    def observe(self, state: StateT, player: int) -> np.ndarray: ...
+
+    def describe_action(self, action: int) -> str: ...
+
+    def render(self, state: StateT) -> str: ...

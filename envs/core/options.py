@@ -1,0 +1,93 @@
+"""Validation of game options, reset seeds and reset options: one wording for every game.
+
+Every check returns the value it accepted (normalised: a numpy int becomes an ``int``) and
+raises :class:`ValueError` naming the option, the bad value and what was expected.
+
+>>> check_int("num_players", 11, 2, 10)
+Traceback (most recent call last):
+...
+ValueError: bad num_players 11: expected an int in 2..10
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from typing import Any, TypeVar
+
+import numpy as np
+
+__all__ = [
+    "check_bool",
+    "check_choice",
+    "check_int",
+    "check_reset_options",
+    "check_seed",
+]
+
+T = TypeVar("T")
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+
+
+def check_int(name: str, value: object, low: int | None = None, high: int | None = None) -> int:
+    """``value`` as an ``int`` in ``low..high`` (either end may be open)."""
+    if low is not None and high is not None:
+        expected = f"an int in {low}..{high}"
+    elif low is not None:
+        expected = f"an int >= {low}"
+    elif high is not None:
+        expected = f"an int <= {high}"
+    else:
+        expected = "an int"
+    if not _is_int(value):
+        raise ValueError(f"bad {name} {value!r}: expected {expected}")
+    number = int(value)  # type: ignore[call-overload]
+    if (low is not None and number < low) or (high is not None and number > high):
+        raise ValueError(f"bad {name} {value!r}: expected {expected}")
+    return number
+
+
+def check_bool(name: str, value: object) -> bool:
+    """``value`` if it is ``True`` or ``False`` (numpy bools included)."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise ValueError(f"bad {name} {value!r}: expected True or False")
+    return bool(value)
+
+
+def check_choice(name: str, value: T, choices: Collection[T]) -> T:
+    """``value`` if it is one of ``choices``."""
+    try:
+        ok = value in choices
+    except TypeError:  # an unhashable value asked of a set
+        ok = False
+    if not ok:
+        expected = ", ".join(repr(c) for c in choices)
+        raise ValueError(f"bad {name} {value!r}: expected one of {expected}")
+    return value
+
+
+def check_seed(seed: object) -> int | None:
+    """A reset seed: ``None`` (fresh entropy) or an int >= 0."""
+    if seed is None:
+        return None
+    if not _is_int(seed) or int(seed) < 0:  # type: ignore[call-overload]
+        raise ValueError(f"bad seed {seed!r}: expected None or an int >= 0")
+    return int(seed)  # type: ignore[call-overload]
+
+
+def check_reset_options(options: object, allowed: Collection[str]) -> dict[str, Any]:
+    """``reset(options=...)`` as a dict whose keys are all in ``allowed``.
+
+    ``None`` is an empty dict; an unknown key is an error naming it and the accepted ones.
+    """
+    if options is None:
+        return {}
+    if not isinstance(options, Mapping):
+        raise ValueError(f"bad reset options {options!r}: expected a dict or None")
+    unknown = sorted(str(key) for key in options if key not in allowed)
+    if unknown:
+        accepted = ", ".join(repr(key) for key in allowed) or "none"
+        raise ValueError(f"bad reset options {unknown}: accepted keys are {accepted}")
+    return dict(options)
