@@ -23,14 +23,14 @@ options (``**env_options``), so ``BOTS[name](seed=s, **env_options)`` builds any
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 from math import comb
 from typing import Any
 
 import numpy as np
 
-from ..envs.cards import JOKER
-from ..envs.hands import make_classifier
+from ..envs.core.cards import JOKER
+from ..envs.core.hands import make_classifier
 from ..envs.poker_squares import (
     CELL_LINES,
     EMPTY,
@@ -70,7 +70,7 @@ _STRAIGHTS = _straight_table()
 _MAX_SUPPLY = 16  # 13 cards of a suit + 2 jokers, plus headroom
 
 
-@cache
+@lru_cache(maxsize=2048)  # unseen <= 54 and to_come <= 24: about 1,300 pairs at most
 def _tails(unseen: int, to_come: int) -> tuple[tuple[float, ...], ...]:
     """``tails[s][m]``: chance that at least ``m`` of ``s`` wanted cards are among the
     ``to_come`` cards drawn from ``unseen`` (hypergeometric; certain when all are drawn)."""

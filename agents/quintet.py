@@ -30,22 +30,21 @@ other env options, so ``BOTS[name](seed=s, **env_options)`` builds any of them.
 from __future__ import annotations
 
 import itertools
-from functools import cache
+from functools import cache, lru_cache
 from math import comb
 from typing import Any
 
 import numpy as np
 
-from ..envs.hands import evaluate
+from ..envs.core.hands import evaluate
+from ..envs.core.options import check_choice
 from ..envs.quintet import (
     DECK,
     NUM_PACKS,
-    OBS_CURRENT,
-    OBS_DEALT,
-    OBS_PLACED,
     PACK_SIZE,
     POSITION_POINTS,
     REWARDS,
+    decode_observation,
 )
 from .base import masked_random_choice
 
@@ -95,7 +94,7 @@ def _colex(subsets: np.ndarray) -> np.ndarray:
     return sum(_BINOM[k][subsets[:, k]] for k in range(PACK_SIZE))
 
 
-@cache
+@lru_cache(maxsize=32)  # n is 5..25
 def _combinations(n: int) -> np.ndarray:
     """``(C(n, 5), 5)`` ascending index tuples, one column per slot (transposed for speed)."""
     return np.array(list(itertools.combinations(range(n), PACK_SIZE)), dtype=np.intp).T.copy()
@@ -146,7 +145,7 @@ def _order_payoffs(objective: str, levels: tuple[int, ...]) -> np.ndarray:
     return margin if objective == "points" else np.sign(margin)
 
 
-@cache
+@lru_cache(maxsize=64)  # 16 strength-level patterns per objective at the default iterations
 def order_equilibrium(
     objective: str = "points", levels: tuple[int, ...] = (0, 1, 2, 3, 4), iterations: int = 5000
 ) -> np.ndarray:
@@ -156,8 +155,7 @@ def order_equilibrium(
     ``levels`` (distinct by default), and choose the position of each. With the default
     iterations no order gains more than 0.01 point (or win rate) against the mix.
     """
-    if objective not in REWARDS:
-        raise ValueError(f"bad objective {objective!r}: expected one of {', '.join(REWARDS)}")
+    check_choice("objective", objective, REWARDS)
     payoff = _order_payoffs(objective, tuple(levels))
     n = len(ORDERS)
     regret = np.zeros(n)
@@ -174,9 +172,7 @@ def order_equilibrium(
 
 # --- bots ----------------------------------------------------------------------------------------
 def _check_reward(reward: str) -> str:
-    if reward not in REWARDS:
-        raise ValueError(f"bad reward {reward!r}: expected one of {', '.join(REWARDS)}")
-    return reward
+    return check_choice("reward", reward, REWARDS)
 
 
 class RandomBot:
@@ -218,15 +214,14 @@ class _PlanningBot:
         raise NotImplementedError
 
     def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
-        obs = np.asarray(observation)
-        dealt = obs[OBS_DEALT]
-        deal = dealt.tobytes()
-        if obs[OBS_PLACED] == 0 or deal != self._deal:
-            row = self.plan(np.flatnonzero(dealt) + _LOWEST_ID)
+        seen = decode_observation(observation)
+        deal = seen.cards.tobytes()
+        if seen.placed == 0 or deal != self._deal:
+            row = self.plan(np.sort(seen.cards).astype(np.int64))
             self._pack_of[row.ravel()] = np.repeat(np.arange(NUM_PACKS), PACK_SIZE)
             self._deal = deal
-        pack = int(self._pack_of[int(np.argmax(obs[OBS_CURRENT])) + _LOWEST_ID])
-        if action_mask[pack]:
+        pack = int(self._pack_of[seen.current]) if seen.current is not None else -1
+        if pack >= 0 and action_mask[pack]:
             return pack
         legal = np.flatnonzero(action_mask)
         if legal.size == 0:

@@ -26,9 +26,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..envs.cards import CardsLike
-from ..envs.hands import evaluate
-from ..envs.quintet import NUM_PACKS, PACK_SIZE, POSITION_POINTS, REWARDS, new_game
+from ..envs.core.cards import CardsLike
+from ..envs.core.hands import evaluate
+from ..envs.core.options import check_choice, check_int
+from ..envs.quintet import NUM_PACKS, PACK_SIZE, POSITION_POINTS, REWARDS, QuintetRules
 from .quintet import (
     GREEDY_ORDER,
     ORDERS,
@@ -83,11 +84,9 @@ def pool_model(
     ``0 .. best_response_seeds - 1``, equally likely. ``objective`` is the bots' ``reward``
     option.
     """
-    if objective not in REWARDS:
-        raise ValueError(f"bad objective {objective!r}: expected one of {', '.join(REWARDS)}")
-    if best_response_seeds < 1:
-        raise ValueError(f"bad best_response_seeds {best_response_seeds!r}: expected >= 1")
-    ids = np.sort(new_game(cards).cards).astype(np.int64)
+    check_choice("objective", objective, REWARDS)
+    check_int("best_response_seeds", best_response_seeds, 1)
+    ids = np.sort(QuintetRules().new_state(cards).cards).astype(np.int64)
     packs, keys = greedy_packs(ids)
     mix = order_equilibrium(objective, strength_levels(keys))
     support = np.flatnonzero(mix >= _MIN_WEIGHT)
@@ -256,8 +255,7 @@ def reply(
     rate (the margin breaks ties), ``"points"`` the expected point margin. Returns
     ``int64 (5, 5)``, the card ids of the packs at positions 1..5.
     """
-    if objective not in REWARDS:
-        raise ValueError(f"bad objective {objective!r}: expected one of {', '.join(REWARDS)}")
+    check_choice("objective", objective, REWARDS)
     value = _Objective(model.bots, weights or dict.fromkeys(model.bots, 1.0), objective)
     best_row, best = model.greedy_packs, -np.inf
     for start in (model.greedy_packs, *model.plans):

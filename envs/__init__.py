@@ -1,30 +1,23 @@
 """pokerzoo environments.
 
-Importing this package registers every Gymnasium id under the ``pokerzoo/`` namespace, so
+Importing this package registers every game of the registry (:mod:`.core.registry`) and its
+Gymnasium ids under the ``pokerzoo/`` namespace, so
 ``gymnasium.make("pokerzoo.envs:pokerzoo/PokerSquares-v0")`` works in a fresh interpreter.
 PettingZoo envs are versioned modules: ``pokerzoo.envs.<game>_v0`` with ``env()``, ``raw_env``
-and ``parallel_env()``.
+and, for simultaneous games, ``parallel_env()``. Each game lives in its own package
+``pokerzoo.envs.<game>`` (rules engine, observation, render, envs, registry entry).
 """
 
 from __future__ import annotations
 
-from gymnasium.envs.registration import register, registry
+from .core.registry import discover
 
 __all__ = ["register_envs"]
 
 
 def register_envs() -> None:
-    """Register the Gymnasium ids (idempotent)."""
-    specs = {
-        "pokerzoo/PokerSquares-v0": dict(
-            entry_point="pokerzoo.envs.poker_squares_env:PokerSquaresEnv",
-            vector_entry_point="pokerzoo.envs.poker_squares_vector:PokerSquaresVectorEnv",
-        ),
-        "pokerzoo/Quintet-v0": dict(entry_point="pokerzoo.envs.quintet_env:QuintetEnv"),
-    }
-    for env_id, kwargs in specs.items():
-        if env_id not in registry:
-            register(id=env_id, **kwargs)
+    """Register every game found in the package and its Gymnasium ids (idempotent)."""
+    discover()
 
 
 register_envs()

@@ -70,6 +70,10 @@ def test_built_wheel_has_the_namespace_layout(tmp_path: Path) -> None:
         "pokerzoo/envs/__init__.py",
         "pokerzoo/envs/hands.py",
         "pokerzoo/envs/cards.py",
+        "pokerzoo/envs/core/registry.py",
+        "pokerzoo/envs/poker_squares/spec.py",
+        "pokerzoo/envs/quintet/rules.py",
+        "pokerzoo/training/games/quintet.py",
         "pokerzoo/agents/__init__.py",
         "pokerzoo/training/__init__.py",
         "pokerzoo/envs/py.typed",
@@ -88,6 +92,7 @@ def test_built_wheel_has_the_namespace_layout(tmp_path: Path) -> None:
     assert install.returncode == 0, install.stderr
     result = run_python(
         "import pokerzoo.envs.hands as h; print(h.__file__)\n"
+        "from pokerzoo.envs.core.registry import games; assert 'quintet' in games()\n"
         "from importlib import resources\n"
         "print(resources.files('pokerzoo.configs').joinpath('quintet.yaml').is_file())\n",
         env={"PYTHONPATH": str(target), "PATH": ""},

@@ -5,27 +5,66 @@
     pokerzoo train GAME [--config configs/GAME.yaml] [--timesteps N] [--seed S] [--out DIR]
                         [--resume] [--n-envs N] [--threads N] [--eval-episodes N]
     pokerzoo evaluate RUN_OR_MODEL [--episodes N] [--opponents BOT ...] [--seed S]
-    pokerzoo play GAME [--against MODEL_OR_BOT] [--seed S]
+    pokerzoo play GAME [--against MODEL_OR_BOT] [--seed S] [--option KEY=VALUE ...]
     pokerzoo list
+    pokerzoo --version
 
-torch and Stable-Baselines3 are imported only by the commands that need them.
+Game names may be written with ``-`` for ``_`` (``poker-squares``). A mistake in what the user
+typed or configured (an unknown game, bot or option, a bad value, a missing run folder) ends
+with one line, ``pokerzoo: error: ...``, and exit status 2; anything else is a bug and shows its
+traceback. torch and Stable-Baselines3 are imported only by the commands that need them.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import logging
+import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from importlib import metadata
 from pathlib import Path
+from typing import Any
 
-__all__ = ["main"]
+from ..envs.core.registry import GameSpec, games, get_game
+from .config import ConfigError
+from .hooks import hooks_for
+
+__all__ = ["UsageError", "main"]
+
+
+class UsageError(Exception):
+    """Something the user typed or configured is wrong (reported in one line, exit 2)."""
+
+
+def _count(low: int) -> Callable[[str], int]:
+    """An argparse type: an integer >= ``low``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"expected an integer >= {low}, got {value}")
+        return value
+
+    return parse
+
+
+def _version() -> str:
+    try:
+        return metadata.version("pokerzoo")
+    except metadata.PackageNotFoundError:  # running from a checkout that is not installed
+        return "unknown"
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="pokerzoo", description="Train and evaluate agents on pokerzoo's card games."
     )
+    parser.add_argument("--version", action="version", version=f"pokerzoo {_version()}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     train = commands.add_parser(
@@ -33,17 +72,17 @@ def _parser() -> argparse.ArgumentParser:
     )
     train.add_argument("game", help="game name (see `pokerzoo list`)")
     train.add_argument("--config", help="YAML config (default: configs/GAME.yaml)")
-    train.add_argument("--timesteps", type=int, help="total env steps (overrides the config)")
-    train.add_argument("--seed", type=int, help="seed (overrides the config)")
-    train.add_argument("--n-envs", type=int, help="parallel envs (overrides the config)")
-    train.add_argument("--threads", type=int, help="torch threads (overrides the config)")
+    train.add_argument("--timesteps", type=_count(1), help="total env steps (overrides the config)")
+    train.add_argument("--seed", type=_count(0), help="seed (overrides the config)")
+    train.add_argument("--n-envs", type=_count(1), help="parallel envs (overrides the config)")
+    train.add_argument("--threads", type=_count(1), help="torch threads (overrides the config)")
     train.add_argument("--out", help="run folder (default: runs/GAME-sSEED)")
     train.add_argument(
         "--resume", action="store_true", help="continue the run in --out from its checkpoint"
     )
     train.add_argument(
         "--eval-episodes",
-        type=int,
+        type=_count(0),
         help="deals per bot in the final evaluation (0 skips it; default: the config's)",
     )
     train.add_argument("--no-progress", action="store_true", help="no progress bar")
@@ -52,9 +91,9 @@ def _parser() -> argparse.ArgumentParser:
         "evaluate", help="evaluate a run (or a model file) against every bot of its game"
     )
     evaluate.add_argument("run", metavar="RUN_OR_MODEL", help="run folder or model .zip")
-    evaluate.add_argument("--episodes", type=int, help="deals per bot (default: the run's)")
+    evaluate.add_argument("--episodes", type=_count(1), help="deals per bot (default: the run's)")
     evaluate.add_argument("--opponents", nargs="+", metavar="BOT", help="bots (default: all)")
-    evaluate.add_argument("--seed", type=int, help="first deal's seed (default: the run's)")
+    evaluate.add_argument("--seed", type=_count(0), help="first deal's seed (default: the run's)")
     evaluate.add_argument("--game", help="the game, for a model file outside its run folder")
     evaluate.add_argument("--out", help="folder for the reports (default: the run folder)")
 
@@ -63,9 +102,9 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--against",
         metavar="MODEL_OR_BOT",
-        help="bot name, run folder or model .zip (Poker Squares: the hint giver; default greedy)",
+        help="bot name, run folder or model .zip (one-player games: the hint giver)",
     )
-    play.add_argument("--seed", type=int, help="deal seed (default: random)")
+    play.add_argument("--seed", type=_count(0), help="deal seed (default: random)")
     play.add_argument(
         "--option",
         action="append",
@@ -78,37 +117,62 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _cmd_list() -> int:
-    from .games import GAMES
+def _game(name: str) -> GameSpec:
+    try:
+        return get_game(name)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
 
-    for spec in GAMES.values():
+
+def _check_options(spec: GameSpec, options: Mapping[str, Any], where: str) -> None:
+    """Build the game's env once with ``options``; an error names the option (``where.key``)."""
+    try:
+        spec.check_options(options)
+    except (ValueError, TypeError) as error:
+        text = str(error)
+        key = next((k for k in options if re.search(rf"\b{re.escape(k)}\b", text)), None)
+        raise UsageError(f"{where}.{key}: {text}" if key else f"{where}: {text}") from None
+
+
+def _check_bots(spec: GameSpec, names: Sequence[str] | None) -> None:
+    bots = spec.bot_classes
+    for name in names or []:
+        if name not in bots:
+            raise UsageError(f"unknown bot {name!r} for {spec.name}: expected one of {list(bots)}")
+
+
+def _cmd_list() -> int:
+    for spec in games().values():
         players = "one player" if spec.players == 1 else f"{spec.players} players"
         print(f"{spec.name}: {spec.title} ({players}) - {spec.summary}")
         print("  options:")
         for name, text in spec.options.items():
             print(f"    {name}: {text}")
-        try:
-            bots = ", ".join(spec.bots)
-        except (ImportError, AttributeError) as error:
-            bots = f"(unavailable: {error})"
-        print(f"  bots: {bots}")
-        print(f"  training features: {', '.join(['raw', *spec.features])}")
+        print(f"  bots: {', '.join(spec.bot_classes)}")
+        print(f"  training features: {', '.join(['raw', *hooks_for(spec).features])}")
     return 0
 
 
 def _cmd_train(args: argparse.Namespace) -> int:
-    from .evaluate import evaluate_run
-    from .report import format_table
-    from .train import resolve_config, train
+    from .report import evaluate_run, format_table
+    from .runs import default_config_path, resolve_config
+    from .train import train, validate_for_game
 
+    spec = _game(args.game)
     config = resolve_config(
-        args.game,
+        spec.name,
         args.config,
         timesteps=args.timesteps,
         seed=args.seed,
         n_envs=args.n_envs,
         threads=args.threads,
     )
+    source = args.config or default_config_path(spec.name) or "the built-in defaults"
+    _check_options(spec, config.env, f"{source}: env")
+    try:
+        validate_for_game(config, spec)
+    except ConfigError as error:
+        raise ConfigError(f"{source}: {error}") from None
     out = Path(args.out) if args.out else Path("runs") / f"{config.game}-s{config.seed}"
     result = train(config, out, resume=args.resume, progress_bar=not args.no_progress)
     print(
@@ -126,11 +190,17 @@ def _cmd_train(args: argparse.Namespace) -> int:
 
 
 def _cmd_evaluate(args: argparse.Namespace) -> int:
-    from .evaluate import evaluate_run
-    from .report import format_table
+    from .report import evaluate_run, format_table
+    from .runs import find_run
 
+    game = _game(args.game).name if args.game else None
+    try:
+        target = find_run(args.run, game)
+    except ValueError as error:  # the run's game is not the one named, or none is named
+        raise UsageError(str(error)) from None
+    _check_bots(_game(target.game), args.opponents)
     evaluation, paths = evaluate_run(
-        args.run, args.episodes, args.opponents, args.seed, args.game, args.out
+        args.run, args.episodes, args.opponents, args.seed, game, args.out
     )
     print(format_table(evaluation))
     print("reports: " + ", ".join(str(p) for p in paths.values()))
@@ -140,7 +210,7 @@ def _cmd_evaluate(args: argparse.Namespace) -> int:
 def _option(text: str) -> tuple[str, object]:
     key, sep, value = text.partition("=")
     if not sep or not key:
-        raise ValueError(f"bad --option {text!r}: expected KEY=VALUE")
+        raise UsageError(f"bad --option {text!r}: expected KEY=VALUE")
     try:
         return key, json.loads(value)
     except json.JSONDecodeError:
@@ -148,11 +218,17 @@ def _option(text: str) -> tuple[str, object]:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    from .play import play
+    from .play import make_player, play
 
+    spec = _game(args.game)
     options = dict(_option(text) for text in args.option)
+    _check_options(spec, options, "--option")
     try:
-        play(args.game, args.against, args.seed, options)
+        make_player(spec, args.against, args.seed, options)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    try:
+        play(spec.name, args.against, args.seed, options)
     except (KeyboardInterrupt, EOFError):
         print("\nbye")
     return 0
@@ -161,17 +237,11 @@ def _cmd_play(args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``pokerzoo`` console script."""
     args = _parser().parse_args(argv)
-    from .config import ConfigError
-
+    logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
+    commands = {"list": lambda _: _cmd_list(), "train": _cmd_train, "evaluate": _cmd_evaluate}
     try:
-        if args.command == "list":
-            return _cmd_list()
-        if args.command == "train":
-            return _cmd_train(args)
-        if args.command == "evaluate":
-            return _cmd_evaluate(args)
-        return _cmd_play(args)
-    except (ConfigError, ValueError, FileNotFoundError, FileExistsError) as error:
+        return commands.get(args.command, _cmd_play)(args)
+    except (UsageError, ConfigError, FileNotFoundError, FileExistsError) as error:
         print(f"pokerzoo: error: {error}", file=sys.stderr)
         return 2
 

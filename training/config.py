@@ -1,10 +1,10 @@
-"""Typed training configuration, read from ``configs/<game>.yaml`` and validated.
+"""Typed training configuration, read from ``configs/<game>.yaml`` and validated (pydantic).
 
 A config file holds one game's run: the budget, the PPO hyperparameters, the evaluation
 schedule and (for games with opponents) the opponent pool. Every key is optional except
 ``game``; a missing key takes the default below. Loading goes through ``yaml.safe_load`` and then
-:func:`from_dict`, which rejects an unknown key or a bad value with a :class:`ConfigError` naming
-its dotted path (``ppo.learning_rate: expected a number > 0, got 'fast'``)::
+:func:`from_dict`; an unknown key or a bad value raises a :class:`ConfigError` naming the file
+and the key's dotted path (``ppo.learning_rate: expected a number > 0, got 'fast'``)::
 
     game: poker_squares
     seed: 0
@@ -27,13 +27,12 @@ torch's default than with one thread while the other core was busy.
 
 from __future__ import annotations
 
-import dataclasses
-import types
 import typing
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, Union
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 __all__ = [
     "ConfigError",
@@ -51,115 +50,127 @@ class ConfigError(ValueError):
     """A config key is unknown or its value is bad; the message names the key's dotted path."""
 
 
-def _min(low: float, strict: bool = False) -> dict[str, Any]:
-    return {"min": low, "strict": strict}
+def _number(value: Any) -> Any:
+    """YAML reads ``3e-4`` (no dot) as a string: accept a numeric string where a number goes."""
+    if isinstance(value, str):
+        try:
+            return float(value)
+        except ValueError:
+            return value
+    return value
 
 
-@dataclass
-class PPOConfig:
+Number = Annotated[float, BeforeValidator(_number)]
+
+
+class _Section(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid", strict=True, use_attribute_docstrings=True, validate_default=True
+    )
+
+
+class PPOConfig(_Section):
     """MaskablePPO hyperparameters (names and meanings as in sb3-contrib)."""
 
-    learning_rate: float = field(default=3e-4, metadata=_min(0, strict=True))
+    learning_rate: Number = Field(3e-4, gt=0)
     """Adam step size."""
-    n_steps: int = field(default=128, metadata=_min(1))
+    n_steps: int = Field(128, ge=1)
     """Steps collected per env between updates (rollout = n_steps * n_envs)."""
-    batch_size: int = field(default=256, metadata=_min(2))
+    batch_size: int = Field(256, ge=2)
     """Minibatch size."""
-    n_epochs: int = field(default=4, metadata=_min(1))
+    n_epochs: int = Field(4, ge=1)
     """Passes over each rollout."""
-    gamma: float = field(default=0.99, metadata={"min": 0, "max": 1})
+    gamma: Number = Field(0.99, ge=0, le=1)
     """Discount factor."""
-    gae_lambda: float = field(default=0.95, metadata={"min": 0, "max": 1})
+    gae_lambda: Number = Field(0.95, ge=0, le=1)
     """GAE lambda."""
-    clip_range: float = field(default=0.2, metadata=_min(0, strict=True))
+    clip_range: Number = Field(0.2, gt=0)
     """PPO clipping parameter."""
-    ent_coef: float = field(default=0.01, metadata=_min(0))
+    ent_coef: Number = Field(0.01, ge=0)
     """Entropy bonus weight."""
-    vf_coef: float = field(default=0.5, metadata=_min(0))
+    vf_coef: Number = Field(0.5, ge=0)
     """Value loss weight."""
-    max_grad_norm: float = field(default=0.5, metadata=_min(0, strict=True))
+    max_grad_norm: Number = Field(0.5, gt=0)
     """Gradient clipping norm."""
-    target_kl: float | None = field(default=None, metadata=_min(0, strict=True))
+    target_kl: Number | None = Field(None, gt=0)
     """Stop an update early past this KL divergence (null: never)."""
     normalize_advantage: bool = True
     """Normalise advantages per minibatch."""
-    net_arch: list[int] = field(default_factory=lambda: [256, 256])
+    net_arch: list[Annotated[int, Field(ge=1)]] = [256, 256]
     """Hidden layer sizes of the value network, and of the policy network for ``mlp``."""
     policy: Literal["mlp", "per_action"] = "mlp"
     """``mlp``: sb3's MlpPolicy. ``per_action``: one shared scorer per action
     (:mod:`pokerzoo.training.policies`); needs a feature set with per-action rows."""
-    head_arch: list[int] = field(default_factory=lambda: [64, 64])
+    head_arch: list[Annotated[int, Field(ge=1)]] = [64, 64]
     """``per_action``: hidden sizes of the shared action scorer."""
-    context: int = field(default=64, metadata=_min(1))
+    context: int = Field(64, ge=1)
     """``per_action``: width of the learned summary of the whole observation."""
     activation: Literal["tanh", "relu"] = "relu"
     """Hidden-layer activation."""
 
 
-@dataclass
-class EvaluationConfig:
+class EvaluationConfig(_Section):
     """When and how the agent is evaluated against the game's bots."""
 
-    every: int = field(default=50_000, metadata=_min(0))
+    every: int = Field(50_000, ge=0)
     """Timesteps between periodic evaluations during training (0: none)."""
-    episodes: int = field(default=200, metadata=_min(1))
+    episodes: int = Field(200, ge=1)
     """Games (deals) per bot at each periodic evaluation."""
-    final_episodes: int = field(default=1000, metadata=_min(0))
+    final_episodes: int = Field(1000, ge=0)
     """Games (deals) per bot in the evaluation after training (0: skip it)."""
     opponents: list[str] | None = None
     """Bots to evaluate against (null: every bot of the game)."""
-    seed: int = field(default=1_000_000, metadata=_min(0))
+    seed: int = Field(1_000_000, ge=0)
     """First deal's seed; evaluation deals never overlap the training seeds."""
 
 
-@dataclass
-class OpponentsConfig:
-    """Who the learner plays against in multi-player games (ignored by one-player games)."""
+class OpponentsConfig(_Section):
+    """Who the learner plays against in multi-player games (one-player games leave it out)."""
 
-    bots: dict[str, float] = field(default_factory=dict)
+    bots: dict[str, Annotated[Number, Field(ge=0)]] = {}
     """Bot name -> sampling weight (weights need not sum to 1)."""
-    snapshot_weight: float = field(default=0.0, metadata=_min(0))
+    snapshot_weight: Number = Field(0.0, ge=0)
     """Weight of "a frozen past snapshot of the learner" among the bots' weights."""
-    snapshot_every: int = field(default=0, metadata=_min(0))
+    snapshot_every: int = Field(0, ge=0)
     """Timesteps between snapshots (0: no self-play)."""
-    max_snapshots: int = field(default=5, metadata=_min(1))
+    max_snapshots: int = Field(5, ge=1)
     """Most recent snapshots kept in the pool."""
 
 
-@dataclass
-class TrainConfig:
+class TrainConfig(_Section):
     """One training run."""
 
     game: str
     """Game name, as ``pokerzoo list`` shows it."""
-    seed: int = field(default=0, metadata=_min(0))
+    seed: int = Field(0, ge=0)
     """Seeds the model, the envs, the bots and the opponent pool."""
-    timesteps: int = field(default=300_000, metadata=_min(1))
+    timesteps: int = Field(300_000, ge=1)
     """Total env steps of the learner."""
-    n_envs: int = field(default=16, metadata=_min(1))
+    n_envs: int = Field(16, ge=1)
     """Parallel envs collecting experience."""
     vec_env: Literal["auto", "native", "subproc", "dummy"] = "auto"
     """Vectorisation: the game's native vector env, SubprocVecEnv, DummyVecEnv, or auto
     (native where the game has one, else subproc)."""
-    threads: int = field(default=1, metadata=_min(1))
+    threads: int = Field(1, ge=1)
     """torch threads in the trainer and in every env worker (see the module docstring)."""
-    reward_scale: float = field(default=1.0, metadata=_min(0, strict=True))
+    reward_scale: Number = Field(1.0, gt=0)
     """The learner's rewards are multiplied by this (logs and evaluations keep the game's
     points). Returns of order 1 keep PPO's joint gradient clipping from starving the policy."""
     features: str = "raw"
-    """Observation features added for the policy (``"raw"``: none; the game's feature sets are
-    listed in :mod:`pokerzoo.training.features`)."""
-    checkpoint_every: int = field(default=100_000, metadata=_min(0))
+    """Observation features added for the policy (``"raw"``: none; each game's feature sets are
+    in :mod:`pokerzoo.training.games`)."""
+    checkpoint_every: int = Field(100_000, ge=0)
     """Timesteps between checkpoints (0: none); a run resumes from its latest."""
-    env: dict[str, Any] = field(default_factory=dict)
+    env: dict[str, Any] = {}
     """The game's env options (validated by the env itself)."""
-    ppo: PPOConfig = field(default_factory=PPOConfig)
-    evaluation: EvaluationConfig = field(default_factory=EvaluationConfig)
-    opponents: OpponentsConfig = field(default_factory=OpponentsConfig)
+    ppo: PPOConfig = PPOConfig()
+    evaluation: EvaluationConfig = EvaluationConfig()
+    opponents: OpponentsConfig = OpponentsConfig()
 
 
 def load_config(path: str | Path, overrides: Mapping[str, Any] | None = None) -> TrainConfig:
-    """Read a YAML config (``yaml.safe_load``), apply top-level ``overrides``, validate."""
+    """Read a YAML config (``yaml.safe_load``), apply top-level ``overrides`` (``None`` values
+    keep the file's), validate; errors name the file and the key."""
     import yaml
 
     path = Path(path)
@@ -184,119 +195,87 @@ def load_config(path: str | Path, overrides: Mapping[str, Any] | None = None) ->
 
 def from_dict(data: Mapping[str, Any]) -> TrainConfig:
     """Build and validate a :class:`TrainConfig` from plain data."""
-    return _build(TrainConfig, data, "")
-
-
-def to_dict(config: Any) -> dict[str, Any]:
-    """Plain data (for YAML/JSON) of a config dataclass."""
-    return dataclasses.asdict(config)
-
-
-def _build(cls: type, data: Any, prefix: str) -> Any:
     if not isinstance(data, Mapping):
-        raise ConfigError(f"{prefix.rstrip('.') or 'config'}: expected a mapping, got {data!r}")
-    hints = typing.get_type_hints(cls)
-    fields = {f.name: f for f in dataclasses.fields(cls)}
-    for key in data:
-        if key not in fields:
-            known = ", ".join(fields)
-            raise ConfigError(f"{prefix}{key}: unknown key (expected one of: {known})")
-    values: dict[str, Any] = {}
-    for name, spec in fields.items():
-        path = prefix + name
-        if name not in data:
-            if spec.default is dataclasses.MISSING and spec.default_factory is dataclasses.MISSING:
-                raise ConfigError(f"{path}: missing (required)")
+        raise ConfigError(f"config: expected a mapping, got {data!r}")
+    try:
+        return TrainConfig.model_validate(dict(data))
+    except ValidationError as error:
+        raise ConfigError(_describe(error)) from None
+
+
+def to_dict(config: BaseModel) -> dict[str, Any]:
+    """Plain data (for YAML/JSON) of a config or one of its sections."""
+    return config.model_dump()
+
+
+# --- error messages ---------------------------------------------------------------------------
+_LIMITS = {"greater_than": ">", "greater_than_equal": ">=", "less_than_equal": "<="}
+
+
+def _annotation(loc: tuple[Any, ...]) -> Any:
+    """The type (without its constraints) of the value at ``loc``: a field, a list item or a
+    mapping value; ``None`` where the path leaves the declared types."""
+    current: Any = TrainConfig
+    for part in loc:
+        fields = getattr(current, "model_fields", None)
+        if fields is not None:
+            if part not in fields:
+                return None
+            current = fields[part].annotation
             continue
-        values[name] = _check(hints[name], data[name], path, spec.metadata)
-    return cls(**values)
-
-
-def _describe(tp: Any) -> str:
-    origin = typing.get_origin(tp)
-    if tp is bool:
-        return "true or false"
-    if tp is int:
-        return "an integer"
-    if tp is float:
-        return "a number"
-    if tp is str:
-        return "a string"
-    if origin is Literal:
-        return "one of " + ", ".join(repr(a) for a in typing.get_args(tp))
-    if origin is list:
-        return f"a list of {_describe(typing.get_args(tp)[0]).removeprefix('a ')}s"
-    if origin is dict:
-        return "a mapping"
-    if _is_optional(tp):
-        inner = [a for a in typing.get_args(tp) if a is not type(None)][0]
-        return f"{_describe(inner)} or null"
-    return str(tp)
-
-
-def _is_optional(tp: Any) -> bool:
-    origin = typing.get_origin(tp)
-    return origin in (Union, types.UnionType) and type(None) in typing.get_args(tp)
-
-
-def _check(tp: Any, value: Any, path: str, meta: Mapping[str, Any]) -> Any:
-    def bad(extra: str = "") -> ConfigError:
-        return ConfigError(f"{path}: expected {_describe(tp)}{extra}, got {value!r}")
-
-    origin = typing.get_origin(tp)
-    if dataclasses.is_dataclass(tp):
-        return _build(tp, value if value is not None else {}, path + ".")
-    if _is_optional(tp):
-        if value is None:
+        origin, args = typing.get_origin(current), typing.get_args(current)
+        if origin is list and args:
+            current = args[0]
+        elif origin is dict and len(args) == 2:
+            current = args[1]
+        else:
             return None
-        inner = [a for a in typing.get_args(tp) if a is not type(None)][0]
-        return _check(inner, value, path, meta)
-    if tp is bool:
-        if not isinstance(value, bool):
-            raise bad()
-        return value
-    if tp in (int, float):
-        # YAML reads "3e-4" (no dot) as a string; accept it for floats.
-        if tp is float and isinstance(value, str):
-            try:
-                value = float(value)
-            except ValueError:
-                raise bad() from None
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise bad()
-        if tp is int and not float(value).is_integer():
-            raise bad()
-        value = tp(value)
-        low, high = meta.get("min"), meta.get("max")
-        if low is not None and (value < low or (meta.get("strict") and value == low)):
-            raise bad(f" {'>' if meta.get('strict') else '>='} {low}")
-        if high is not None and value > high:
-            raise bad(f" <= {high}")
-        return value
-    if tp is str:
-        if not isinstance(value, str):
-            raise bad()
-        return value
-    if origin is Literal:
-        if value not in typing.get_args(tp):
-            raise bad()
-        return value
-    if origin is list:
-        if not isinstance(value, list):
-            raise bad()
-        (item,) = typing.get_args(tp)
-        items = [_check(item, v, f"{path}[{i}]", {}) for i, v in enumerate(value)]
-        if item is int and any(v < 1 for v in items):
-            raise bad(" (each >= 1)")
-        return items
-    if origin is dict:
-        if not isinstance(value, dict):
-            raise bad()
-        _, item = typing.get_args(tp)
-        out = {}
-        for k, v in value.items():
-            if not isinstance(k, str):
-                raise ConfigError(f"{path}: keys must be strings, got {k!r}")
-            out[k] = v if item is Any else _check(item, v, f"{path}.{k}", _min(0))
-        return out
-    raise TypeError(f"unsupported config type {tp} at {path}")  # a bug in this module
+        if typing.get_origin(current) is Annotated:
+            current = typing.get_args(current)[0]
+    return current
+
+
+def _expected(error: Mapping[str, Any]) -> str:
+    kind = error["type"]
+    loc = error["loc"]
+    annotation = _annotation(loc)
+    if kind == "missing":
+        return "missing (required)"
+    if kind == "extra_forbidden":
+        parent = _annotation(loc[:-1]) if len(loc) > 1 else TrainConfig
+        known = ", ".join(getattr(parent, "model_fields", {}))
+        return f"unknown key (expected one of: {known})"
+    integer = annotation is int or kind.startswith("int_")
+    noun = "an integer" if integer else "a number"
+    if kind in _LIMITS:
+        limit = format(next(iter(error["ctx"].values())), "g")
+        each = " (each" if isinstance(loc[-1], int) else ""
+        close = ")" if each else ""
+        return f"expected {noun}{each} {_LIMITS[kind]} {limit}{close}"
+    if kind.startswith(("int_", "float_")):
+        return f"expected {noun}"
+    if kind == "bool_type":
+        return "expected true or false"
+    if kind == "string_type":
+        return "expected a string"
+    if kind == "literal_error":
+        return f"expected one of {error['ctx']['expected']}"
+    if kind == "list_type":
+        return "expected a list"
+    if kind in ("dict_type", "model_type", "model_attributes_type"):
+        return "expected a mapping"
+    return error["msg"]
+
+
+def _describe(error: ValidationError) -> str:
+    """The first error of a validation, as ``dotted.path: expected ..., got value``.
+
+    A list item's index names the list itself (``ppo.net_arch``), so every message starts with
+    a key of the file.
+    """
+    first = error.errors()[0]
+    path = ".".join(str(p) for p in first["loc"] if not isinstance(p, int)) or "config"
+    expected = _expected(first)
+    if first["type"] in ("missing", "extra_forbidden"):
+        return f"{path}: {expected}"
+    return f"{path}: {expected}, got {first['input']!r}"

@@ -7,12 +7,14 @@ agent's win/draw/loss rate on the same deal and the mean score difference.
 
 Games of several players (Quintet): duplicate deals. Each deal is played once per seat of the
 learner (seats rotated on the same cards, the bots at the other seats reset with the same seed),
-and the deal is the unit of every interval, so the luck of the cards cancels out. Reported per
-bot: win/draw/loss rate and mean point margin (learner's points minus the best opponent's).
+so the luck of the cards cancels out. Reported per bot: win/draw/loss rate (Wilson intervals on
+the games) and mean point margin (learner's points minus the best opponent's; its interval is
+over deals).
 
 The agent acts through ``MaskablePPO.predict(obs, action_masks=mask, deterministic=True)``,
 batched over many games in flight; bots act one game at a time. All intervals are 95%
-(:mod:`pokerzoo.training.stats`).
+(:mod:`pokerzoo.training.stats`). How a game is scored comes from its registry entry
+(:class:`~pokerzoo.envs.core.registry.Scoring`).
 """
 
 from __future__ import annotations
@@ -20,20 +22,17 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from .games import GameSpec
+from ..envs.core.options import check_int
+from ..envs.core.registry import GameSpec
 from .stats import Estimate, mean_ci, rate_ci
 
 __all__ = [
     "Evaluation",
     "OpponentResult",
-    "RunTarget",
-    "evaluate_run",
-    "find_run",
     "Policy",
     "evaluate_agent",
     "model_policy",
@@ -131,13 +130,13 @@ def evaluate_agent(
     (default: every bot of the game). ``bot_cache`` keeps one-player bot scores between calls
     (periodic evaluation replays the same deals)."""
     started = time.perf_counter()
-    options = {**options, **spec.eval_options}
-    names = list(spec.bots) if opponents is None else list(opponents)
+    check_int("episodes", episodes, 1)
+    options = {**options, **spec.scoring.eval_options}
+    bots = spec.bot_classes
+    names = list(bots) if opponents is None else list(opponents)
     for name in names:
-        if name not in spec.bots:
-            raise ValueError(
-                f"unknown bot {name!r} for {spec.name}: expected one of {list(spec.bots)}"
-            )
+        if name not in bots:
+            raise ValueError(f"unknown bot {name!r} for {spec.name}: expected one of {list(bots)}")
     result = Evaluation(spec.name, spec.players, episodes, seed, dict(options))
     if spec.players == 1:
         _evaluate_single(spec, policy, options, episodes, names, seed, batch, result, bot_cache)
@@ -164,7 +163,7 @@ def play_policy_single(
     scores = np.zeros(len(seeds), dtype=np.float64)
     for start in range(0, len(seeds), batch):
         chunk = [int(s) for s in seeds[start : start + batch]]
-        if spec.vector_path is not None:
+        if spec.vector is not None:
             scores[start : start + len(chunk)] = _play_vector(spec, policy, options, chunk)
         else:
             scores[start : start + len(chunk)] = _play_lockstep(spec, policy, options, chunk)
@@ -174,7 +173,7 @@ def play_policy_single(
 def _play_vector(
     spec: GameSpec, policy: Policy, options: Mapping[str, Any], seeds: list[int]
 ) -> np.ndarray:
-    venv = spec.make_vector_env(len(seeds), **options)
+    venv = spec.make_vector(len(seeds), **options)
     try:
         observations, info = venv.reset(seed=seeds)
         scores = np.zeros(len(seeds))
@@ -184,7 +183,7 @@ def _play_vector(
             observations, _, terminated, truncated, info = venv.step(actions)
             ended = (terminated | truncated) & ~done
             if ended.any():
-                scores[ended] = np.asarray(info[spec.score_key])[ended]
+                scores[ended] = np.asarray(info[spec.scoring.score_key])[ended]
                 done |= ended
         return scores
     finally:
@@ -194,7 +193,7 @@ def _play_vector(
 def _play_lockstep(
     spec: GameSpec, policy: Policy, options: Mapping[str, Any], seeds: list[int]
 ) -> np.ndarray:
-    envs = [spec.make_env(**options) for _ in seeds]
+    envs = [spec.make_single(**options) for _ in seeds]
     observations, masks = [], []
     for env, seed in zip(envs, seeds, strict=True):
         observation, info = env.reset(seed=seed)
@@ -212,7 +211,7 @@ def _play_lockstep(
             observations[i], _, terminated, truncated, info = envs[i].step(int(action))
             masks[i] = info["action_mask"]
             if terminated or truncated:
-                scores[i] = info[spec.score_key]
+                scores[i] = info[spec.scoring.score_key]
             else:
                 still.append(i)
         alive = still
@@ -225,7 +224,7 @@ def play_bot_single(
     spec: GameSpec, name: str, options: Mapping[str, Any], seeds: Sequence[int]
 ) -> np.ndarray:
     """Final scores of bot ``name`` on the deals ``seeds`` (env and bot reset with each seed)."""
-    env = spec.make_env(**options)
+    env = spec.make_single(**options)
     bot = spec.make_bot(name, seed=None, **options)
     scores = np.zeros(len(seeds))
     for k, seed in enumerate(seeds):
@@ -235,7 +234,7 @@ def play_bot_single(
             action = bot.act(observation, info["action_mask"])
             observation, _, terminated, truncated, info = env.step(action)
             if terminated or truncated:
-                scores[k] = info[spec.score_key]
+                scores[k] = info[spec.scoring.score_key]
                 break
     env.close()
     return scores
@@ -254,7 +253,7 @@ def _evaluate_single(
 ) -> None:
     seeds = np.arange(seed, seed + episodes)
     agent = play_policy_single(spec, policy, options, seeds, batch)
-    threshold = spec.win_threshold(options)
+    threshold = spec.scoring.win_threshold(options)
     result.agent_mean = mean_ci(agent)
     result.threshold = threshold
     if threshold is not None:
@@ -375,8 +374,9 @@ def _evaluate_duplicate(
         for i, game in enumerate(slots):
             if game is not None and _game_over(game.env):
                 points = game.returns
-                if spec.points_key is not None:
-                    points = game.env.infos[game.learner].get(spec.points_key, points)
+                if spec.scoring.points_key is not None:
+                    key = spec.scoring.points_key
+                    points = game.env.infos[game.learner].get(key, points)
                 mine = points[game.learner]
                 best = max(r for a, r in points.items() if a != game.learner)
                 column = seats.index(game.learner)
@@ -384,97 +384,15 @@ def _evaluate_duplicate(
                 draws[game.deal, column] = mine == best
                 margins[game.deal, column] = mine - best
                 slots[i] = start(game.env)
-    losses = 1.0 - wins - draws
+    games = len(jobs)
+    won, drawn = int(wins.sum()), int(draws.sum())
     return OpponentResult(
         name=name,
-        games=len(jobs),
-        win=mean_ci(wins.mean(axis=1), 0.0, 1.0),
-        draw=mean_ci(draws.mean(axis=1), 0.0, 1.0),
-        loss=mean_ci(losses.mean(axis=1), 0.0, 1.0),
+        games=games,
+        # Rates: Wilson on the games, so 100% over 2,000 games is [99.8, 100], not a point.
+        win=rate_ci(won, games),
+        draw=rate_ci(drawn, games),
+        loss=rate_ci(games - won - drawn, games),
         margin=mean_ci(margins.mean(axis=1)),
         seconds=time.perf_counter() - started,
     )
-
-
-# --- a run folder or a saved model -------------------------------------------------------------
-
-
-@dataclass
-class RunTarget:
-    """What ``pokerzoo evaluate RUN_OR_MODEL`` points at."""
-
-    model_path: Path
-    run_dir: Path
-    """The run folder (its config and run.json), or the model's own folder."""
-    game: str
-    options: dict[str, Any]
-    evaluation: Any = None
-    """The run's ``EvaluationConfig`` when there is a config, else None."""
-    features: str = "raw"
-
-
-def find_run(path: str | Path, game: str | None = None) -> RunTarget:
-    """Resolve a run folder (its ``model.zip``, else its latest checkpoint) or a model ``.zip``
-    (its run's ``config.yaml`` is looked for beside it and one folder up)."""
-    from .config import load_config
-    from .train import latest_checkpoint
-
-    path = Path(path)
-    if path.is_dir():
-        run_dir = path
-        model = path / "model.zip"
-        if not model.exists():
-            model = latest_checkpoint(path)
-        if model is None:
-            raise FileNotFoundError(f"{path} holds no model.zip and no checkpoint")
-    elif path.is_file() or path.with_suffix(".zip").is_file():
-        model = path if path.is_file() else path.with_suffix(".zip")
-        run_dir = model.parent
-    else:
-        raise FileNotFoundError(f"no run folder or model at {path}")
-    for folder in (run_dir, run_dir.parent):
-        if (folder / "config.yaml").exists():
-            config = load_config(folder / "config.yaml")
-            if game is not None and game != config.game:
-                raise ValueError(f"{path} is a {config.game} run, not {game}")
-            return RunTarget(
-                model, folder, config.game, dict(config.env), config.evaluation, config.features
-            )
-    if game is None:
-        raise ValueError(f"{path}: no config.yaml beside the model; name the game with --game")
-    return RunTarget(model, run_dir, game, {})
-
-
-def evaluate_run(
-    path: str | Path,
-    episodes: int | None = None,
-    opponents: Sequence[str] | None = None,
-    seed: int | None = None,
-    game: str | None = None,
-    out: str | Path | None = None,
-) -> tuple[Evaluation, dict[str, Path]]:
-    """Evaluate a run folder or a saved model and write its report files."""
-    import json
-
-    from .games import get_game
-    from .opponents import load_model
-    from .report import write_report
-
-    target = find_run(path, game)
-    spec = get_game(target.game)
-    defaults = target.evaluation
-    if episodes is None:
-        episodes = defaults.final_episodes if defaults and defaults.final_episodes else 1000
-    if opponents is None and defaults is not None:
-        opponents = defaults.opponents
-    if seed is None:
-        seed = defaults.seed if defaults is not None else 1_000_000
-    model = load_model(target.model_path)
-    policy = model_policy(model, spec.feature_fn(target.features))
-    evaluation = evaluate_agent(spec, policy, target.options, episodes, opponents, seed)
-    run_info_path = target.run_dir / "run.json"
-    run_info = json.loads(run_info_path.read_text()) if run_info_path.exists() else {}
-    # A checkpoint or snapshot reports beside itself, not over its run's report.
-    folder = Path(out) if out is not None else target.model_path.parent
-    paths = write_report(evaluation, folder, str(target.model_path), run_info)
-    return evaluation, paths

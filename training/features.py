@@ -1,66 +1,80 @@
 """Observation features a run can add to a game's observation (config key ``features``).
 
-A feature set is a batched function ``(N, D) observations -> (N, D') float32`` registered in the
-game's :class:`~pokerzoo.training.games.GameSpec`. The run's config names it, so training (a
-``FeatureVecEnv`` over the vector env, or a ``FeatureEnv`` inside each ``SubprocVecEnv``
-worker), evaluation, snapshots and ``play`` all apply the same function before the policy sees
-an observation. ``"raw"`` (the default) leaves the observation
-as the env gives it. A function with a ``per_action = (offset, actions, k)`` attribute lays out
-one row of ``k`` features per action, which ``ppo.policy: per_action``
-(:mod:`pokerzoo.training.policies`) scores with one shared network.
+A feature set (:class:`FeatureSet`) is a batched function ``(N, D) observations -> (N, D')
+float32`` that a game's training hooks name (:mod:`pokerzoo.training.games`). The run's config
+names the set, so training (a ``FeatureVecEnv`` over the vector env, or a ``FeatureEnv`` inside
+each ``SubprocVecEnv`` worker), evaluation, snapshots and ``play`` all apply the same function
+before the policy sees an observation. ``"raw"`` (the default) leaves the observation as the env
+gives it. A set with a :class:`PerActionLayout` lays out one row of features per action, which
+``ppo.policy: per_action`` (:mod:`pokerzoo.training.policies`) scores with one shared network.
 
-Poker Squares ``"lines"``
--------------------------
-The env's 522 entries plus, for each of the 25 cells, what the cell's row and column would hold
-if the current card went there (Poker Squares is about lines: a flat MLP finds it hard to learn
-from one-hot cards which cells share a line). Per cell, for its row then its column (7 each):
-
-=====  ====================================================================================
-0      cards in the line after the placement / 5
-1      cards of the current card's rank in the line after / 4
-2      cards of the current card's suit in the line after / 5
-3      the line can still be a flush (all its cards share the current card's suit)
-4      the line can still be a straight (distinct ranks inside one 5-rank window, ace low or high)
-5      largest group of one rank after / 4
-6      the line would be complete (5 cards)
-=====  ====================================================================================
-
-then 1 if the cell is empty: 25 x 15 = 375 extra entries, 897 in all. Jokers count as cards
-of no rank and no suit (they keep flushes and straights alive).
-
-Quintet ``"packs"``
--------------------
-The env's 262 entries plus, for each of the 5 packs, the same 7 line features (what the pack
-would hold with the current card; straights inside 7..A), the pack's points / 7 and 1 if it is
-still open: 5 x 9 = 45 extra entries, 307 in all.
-
-Quintet ``"plans"``
--------------------
-Candidate rows for the deal and their modelled results: :mod:`pokerzoo.training.quintet_plans`.
+This module holds what the games' sets share: :func:`batched` and :func:`line_features`, what a
+line of cards (a Poker Squares row or column, a Quintet pack) would hold with one more card.
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["batched", "poker_squares_lines", "quintet_packs"]
+__all__ = [
+    "FeatureSet",
+    "Gate",
+    "PerActionLayout",
+    "batched",
+    "line_features",
+    "straight_windows",
+]
 
-_CELLS = 25
-_CARD = 18
-_CURRENT = 450
-# Straight windows over rank indices 0 (deuce) .. 12 (ace); the wheel A-2-3-4-5 first.
-_WINDOWS = np.zeros((10, 13), dtype=np.float32)
-_WINDOWS[0, [12, 0, 1, 2, 3]] = 1
-for _low in range(9):
-    _WINDOWS[_low + 1, _low : _low + 5] = 1
+FeatureFn = Callable[[np.ndarray], np.ndarray]
 
 
-def batched(
-    features: Callable[[np.ndarray], np.ndarray],
-) -> Callable[[np.ndarray], np.ndarray]:
+@dataclass(frozen=True)
+class Gate:
+    """Candidates' suggestions inside each per-action row, for the policy's gate
+    (:class:`~pokerzoo.training.policies.PerActionHead`)."""
+
+    column: int
+    """First column (in each action's row) of the candidates' suggestions."""
+    candidates: int
+    """How many candidates make suggestions (one column each)."""
+    stats_column: int
+    """First column of the candidates' statistics (read from the first action's row)."""
+    stats: int
+    """Statistics per candidate."""
+    weight: float
+    """The gate's starting weight, the same for every candidate."""
+
+
+@dataclass(frozen=True)
+class PerActionLayout:
+    """Where a feature set lays out one row of features per action."""
+
+    offset: int
+    """Index of the first row; the entries before it are the whole-observation context."""
+    actions: int
+    """Rows, one per action (the action space's size)."""
+    width: int
+    """Features per row."""
+    gate: Gate | None = None
+
+
+@dataclass(frozen=True)
+class FeatureSet:
+    """A named, batched feature function, with its per-action layout when it has one."""
+
+    function: FeatureFn
+    per_action: PerActionLayout | None = None
+    summary: str = ""
+
+    def __call__(self, observations: np.ndarray) -> np.ndarray:
+        return self.function(observations)
+
+
+def batched(features: FeatureFn) -> FeatureFn:
     """Let a feature function of ``(N, D)`` float32 observations also take one ``(D,)``."""
 
     @functools.wraps(features)
@@ -73,7 +87,15 @@ def batched(
     return wrapper
 
 
-def _line_features(
+def straight_windows(lowest_rank: int = 0) -> np.ndarray:
+    """``(W, 13)`` rank sets of the straights from ``lowest_rank`` up (rank 0 = deuce); with
+    ``lowest_rank == 0`` the wheel A-2-3-4-5 comes first."""
+    windows = [np.isin(np.arange(13), (12, 0, 1, 2, 3))] if lowest_rank == 0 else []
+    windows += [np.isin(np.arange(13), range(low, low + 5)) for low in range(lowest_rank, 9)]
+    return np.array(windows, dtype=np.float32)
+
+
+def line_features(
     ranks: np.ndarray,
     suits: np.ndarray,
     jokers: np.ndarray,
@@ -84,7 +106,10 @@ def _line_features(
 
     ``ranks (N, L, 13)``, ``suits (N, L, 4)`` and ``jokers (N, L)`` count the line's cards;
     ``current (N, 18)`` is the card to place (rank one-hot, suit one-hot, joker bit);
-    ``windows (W, 13)`` are the straights' rank sets.
+    ``windows (W, 13)`` are the straights' rank sets. Features: cards in the line / 5, cards of
+    the current card's rank / 4, of its suit / 5, a flush still possible, a straight still
+    possible, the largest group of one rank / 4, the line complete. Jokers count as cards of no
+    rank and no suit (they keep flushes and straights alive).
     """
     cur_rank, cur_suit, cur_joker = current[:, :13], current[:, 13:17], current[:, 17]
     suited = cur_suit.sum(axis=1) > 0
@@ -114,68 +139,3 @@ def _line_features(
         ],
         axis=2,
     ).astype(np.float32)
-
-
-@batched
-def poker_squares_lines(observations: np.ndarray) -> np.ndarray:
-    """The ``"lines"`` features of a batch of Poker Squares observations (see the docstring)."""
-    obs = observations
-    n = len(obs)
-    grid = obs[:, : _CELLS * _CARD].reshape(n, 5, 5, _CARD)  # (N, row, col, card)
-    current = obs[:, _CURRENT : _CURRENT + _CARD]
-    lines = np.concatenate([grid, grid.transpose(0, 2, 1, 3)], axis=1)  # (N, 10, 5, card)
-    counts = lines.sum(axis=2)  # (N, 10, 18): rank counts, suit counts, jokers
-    features = _line_features(
-        counts[:, :, :13], counts[:, :, 13:17], counts[:, :, 17], current, _WINDOWS
-    )  # (N, 10, 7)
-    cells = np.arange(_CELLS)
-    empty = grid.reshape(n, _CELLS, _CARD).sum(axis=2) == 0
-    per_cell = np.concatenate(
-        [features[:, cells // 5], features[:, 5 + cells % 5], empty[:, :, None]], axis=2
-    )  # (N, 25, 15)
-    out = np.concatenate([obs, per_cell.reshape(n, -1)], axis=1)
-    return out
-
-
-# Where the per-cell rows lie, for ``ppo.policy: per_action``: (offset, actions, features each).
-poker_squares_lines.per_action = (522, _CELLS, 15)  # type: ignore[attr-defined]
-
-
-# Quintet: piquet card index c (0..31) is card id 20 + c, rank index 5 + c // 4 (7..A).
-_Q_PACKS, _Q_DECK = 5, 32
-_Q_RANKS = np.zeros((_Q_DECK, 13), dtype=np.float32)
-_Q_RANKS[np.arange(_Q_DECK), 5 + np.arange(_Q_DECK) // 4] = 1
-_Q_SUITS = np.zeros((_Q_DECK, 4), dtype=np.float32)
-_Q_SUITS[np.arange(_Q_DECK), np.arange(_Q_DECK) % 4] = 1
-# Straights inside 7..A only: J-T-9-8-7 up to A-K-Q-J-T.
-_Q_WINDOWS = np.zeros((4, 13), dtype=np.float32)
-for _low in range(4):
-    _Q_WINDOWS[_low, 5 + _low : 10 + _low] = 1
-
-
-@batched
-def quintet_packs(observations: np.ndarray) -> np.ndarray:
-    """The ``"packs"`` features of a batch of Quintet observations (see the docstring)."""
-    obs = observations
-    n = len(obs)
-    packs = obs[:, 32:192].reshape(n, _Q_PACKS, _Q_DECK)
-    current_index = obs[:, 192:224]
-    current = np.concatenate(
-        [current_index @ _Q_RANKS, current_index @ _Q_SUITS, np.zeros((n, 1), np.float32)],
-        axis=1,
-    )
-    features = _line_features(
-        packs @ _Q_RANKS,
-        packs @ _Q_SUITS,
-        np.zeros((n, _Q_PACKS), np.float32),
-        current,
-        _Q_WINDOWS,
-    )  # (N, 5, 7)
-    points = np.broadcast_to((3 + np.arange(_Q_PACKS, dtype=np.float32)) / 7, (n, _Q_PACKS))
-    open_ = obs[:, 256:261] < 5
-    per_pack = np.concatenate([features, points[:, :, None], open_[:, :, None]], axis=2)
-    out = np.concatenate([obs, per_pack.reshape(n, -1)], axis=1)
-    return out
-
-
-quintet_packs.per_action = (262, _Q_PACKS, 9)  # type: ignore[attr-defined]

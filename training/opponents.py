@@ -1,13 +1,14 @@
 """Opponents for multi-player training: baseline bots plus frozen snapshots of the learner.
 
-:class:`OpponentPool` draws one opponent per seat per episode, by weight, from the game's bots
-and from the snapshots saved so far (self-play). It owns a ``numpy`` Generator, so a seeded pool
-replays the same opponents and gives each sampled opponent the same reset seed.
+:class:`OpponentPool` is the :data:`~pokerzoo.envs.core.single_seat.OpponentPicker` of a
+training env: at each episode it draws each opponent seat's player, by weight, from the game's
+bots and from the snapshots saved so far (self-play), with the single-seat view's generator, so
+a seeded view replays the same opponents.
 
 :class:`PolicyBot` makes a trained MaskablePPO model (or a saved ``.zip``) follow the
 :class:`pokerzoo.agents.base.Bot` protocol, so a snapshot, a trained agent and a baseline bot
-are interchangeable wherever the package plays a game. Models are loaded lazily (torch is only
-imported when a snapshot first acts) and cached per path, so a pool keeps one copy of each.
+are interchangeable wherever the package plays a game. A snapshot's model is loaded when it
+first acts (torch is imported then); the pool keeps one bot, so one model, per snapshot.
 """
 
 from __future__ import annotations
@@ -19,21 +20,16 @@ from typing import Any
 import numpy as np
 
 from ..agents.base import Bot
+from ..envs.core.single_seat import SingleSeatEnv
 
-__all__ = ["OpponentPool", "PolicyBot", "load_model"]
-
-_MODEL_CACHE: dict[tuple[str, int], Any] = {}
+__all__ = ["OpponentPool", "PolicyBot", "PoolSeatEnv", "load_model"]
 
 
 def load_model(path: str | Path) -> Any:
-    """A MaskablePPO model from ``path`` (a ``.zip``), on the CPU, cached by path and mtime."""
-    resolved = Path(path).resolve()
-    key = (str(resolved), resolved.stat().st_mtime_ns)
-    if key not in _MODEL_CACHE:
-        from sb3_contrib import MaskablePPO
+    """A MaskablePPO model from ``path`` (a ``.zip``), on the CPU."""
+    from sb3_contrib import MaskablePPO
 
-        _MODEL_CACHE[key] = MaskablePPO.load(resolved, device="cpu")
-    return _MODEL_CACHE[key]
+    return MaskablePPO.load(Path(path), device="cpu")
 
 
 class PolicyBot:
@@ -57,7 +53,7 @@ class PolicyBot:
     @property
     def model(self) -> Any:
         if self._model is None:
-            self._model = load_model(self._path)
+            self._model = load_model(self._path)  # type: ignore[arg-type]
         return self._model
 
     def reset(self, seed: int | None = None) -> None:
@@ -73,24 +69,23 @@ class PolicyBot:
 
 
 class OpponentPool:
-    """Weighted sampling of opponents: named bots plus recent snapshots of the learner.
+    """Weighted draws of opponents: named bots plus recent snapshots of the learner.
 
-    ``make_bot(name, seed)`` builds a bot of the game. ``bots`` maps bot name to weight;
+    ``make_bot(name)`` builds a bot of the game. ``bots`` maps bot name to weight;
     ``snapshot_weight`` is the weight of "any snapshot" (a uniformly chosen one of the
-    ``max_snapshots`` most recent), used once :meth:`add_snapshot` has given one.
+    ``max_snapshots`` most recent), used once :meth:`add_snapshot` has given one. Each opponent
+    position gets its own bot instances (a bot keeps state for the seat it plays).
     """
 
     def __init__(
         self,
-        make_bot: Callable[[str, int | None], Bot],
+        make_bot: Callable[[str], Bot],
         bots: Mapping[str, float],
         snapshot_weight: float = 0.0,
         max_snapshots: int = 5,
         snapshots: list[str] | None = None,
-        seed: int | None = None,
         transform: Callable[[np.ndarray], np.ndarray] | None = None,
     ) -> None:
-        self.transform = transform
         if any(w < 0 for w in bots.values()) or snapshot_weight < 0:
             raise ValueError("opponent weights must be >= 0")
         if sum(bots.values()) <= 0:
@@ -98,25 +93,21 @@ class OpponentPool:
                 "the opponent pool needs at least one bot with a positive weight "
                 "(snapshots only exist once training has run a while)"
             )
+        self.transform = transform
         self._make_bot = make_bot
         self._names = list(bots)
         self._weights = np.array([bots[n] for n in self._names], dtype=np.float64)
-        self._bots = {name: make_bot(name, None) for name in self._names}
+        self._bots: dict[tuple[int, str], Bot] = {}
         self.snapshot_weight = float(snapshot_weight)
         self.max_snapshots = int(max_snapshots)
         self.snapshots: list[str] = []
         self._snapshot_bots: dict[str, PolicyBot] = {}
         for path in snapshots or []:
             self.add_snapshot(path)
-        self.rng = np.random.default_rng(seed)
-
-    def reset(self, seed: int | None = None) -> None:
-        """Re-seed the sampling."""
-        self.rng = np.random.default_rng(seed)
 
     def add_snapshot(self, path: str) -> None:
-        """Make the model saved at ``path`` available as an opponent (oldest beyond the limit
-        is dropped)."""
+        """Make the model saved at ``path`` available as an opponent (the oldest beyond the
+        limit is dropped)."""
         path = str(path)
         if path in self.snapshots:
             return
@@ -126,16 +117,29 @@ class OpponentPool:
             dropped = self.snapshots.pop(0)
             del self._snapshot_bots[dropped]
 
-    def sample(self) -> Bot:
-        """One opponent for one seat of one episode, reset with a seed from the pool's rng."""
-        use_snapshots = self.snapshots and self.snapshot_weight > 0
+    def __call__(self, position: int, rng: np.random.Generator) -> Bot:
+        """The opponent at ``position`` (seats after the learner) for one episode."""
         weights = self._weights
-        if use_snapshots:
+        if self.snapshots and self.snapshot_weight > 0:
             weights = np.append(weights, self.snapshot_weight)
-        index = int(self.rng.choice(len(weights), p=weights / weights.sum()))
-        if index < len(self._names):
-            bot = self._bots[self._names[index]]
-        else:
-            bot = self._snapshot_bots[self.snapshots[int(self.rng.integers(len(self.snapshots)))]]
-        bot.reset(int(self.rng.integers(2**31)))
-        return bot
+        index = int(rng.choice(len(weights), p=weights / weights.sum()))
+        if index == len(self._names):  # "a snapshot": a deterministic policy, shared by seats
+            return self._snapshot_bots[self.snapshots[int(rng.integers(len(self.snapshots)))]]
+        key = (position, self._names[index])
+        if key not in self._bots:
+            self._bots[key] = self._make_bot(key[1])
+        return self._bots[key]
+
+
+class PoolSeatEnv(SingleSeatEnv):
+    """The single-seat view a training env plays: the opponents come from an
+    :class:`OpponentPool`, which :meth:`add_snapshot` (called through the vector env's
+    ``env_method``) feeds with the learner's snapshots."""
+
+    def __init__(self, aec_env: Any, pool: OpponentPool, seat: int | None = None) -> None:
+        super().__init__(aec_env, pool, seat=seat)
+        self.pool = pool
+
+    def add_snapshot(self, path: str) -> None:
+        """Hand a newly saved snapshot of the learner to the opponent pool (self-play)."""
+        self.pool.add_snapshot(path)

@@ -4,13 +4,14 @@
 Some games' actions are alike: in Poker Squares each action is a cell, and what makes a cell good
 (the cards already in its row and column) has the same meaning for all 25. A flat MLP with 25
 separate outputs must learn that 25 times; :class:`PerActionPolicy` instead reads a feature row
-per action from the observation (the game's feature set lays them out, e.g.
-:func:`pokerzoo.training.features.poker_squares_lines`), adds a learned summary of the whole
-observation, and scores each row with one small MLP shared by all actions. The value network is
+per action from the observation (the game's feature set lays them out and says where, with a
+:class:`~pokerzoo.training.features.PerActionLayout`; e.g. Poker Squares' ``"lines"``), adds a
+learned summary of the whole observation, and scores each row with one small MLP shared by all
+actions. The value network is
 an ordinary MLP over the whole observation (``net_arch``).
 
 A feature set may also lay out *suggestions*: ``K`` candidates (e.g. plans for the deal, see
-:mod:`pokerzoo.training.quintet_plans`), each with a column saying how much it favours each
+:mod:`pokerzoo.training.games.quintet`), each with a column saying how much it favours each
 action and ``S`` statistics of its own. The head's *gate* then adds to each action's logit
 ``sum_k g(stats_k, k) * suggestion_k``, where ``g`` is a small network shared by the
 candidates, starting at a constant weight for every candidate: the policy starts by following
@@ -25,44 +26,41 @@ import torch
 from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
 from torch import nn
 
+from .features import PerActionLayout
+
 __all__ = ["PerActionHead", "PerActionPolicy"]
 
 
 class PerActionHead(nn.Module):
     """Observation ``(N, D)`` -> one logit per action ``(N, A)``.
 
-    ``offset``: where the ``A`` rows of ``k`` per-action features start in the observation;
-    entries before it form the context, summarised by a linear layer of width ``context``.
-    ``gate``: ``(column, K, stats_column, S, weight)``: columns ``column .. column + K - 1`` of
-    each row are the ``K`` candidates' suggestions; ``K * S`` entries from ``stats_column`` of
-    the first row are their statistics (``S`` per candidate); ``weight`` is the gate's start.
+    ``layout`` says where the ``A`` rows of per-action features start in the observation;
+    entries before them form the context, summarised by a linear layer of width ``context``.
+    With ``layout.gate``, columns ``gate.column ..`` of each row are the candidates'
+    suggestions, and ``gate.stats`` statistics per candidate from ``gate.stats_column`` of the
+    first row feed the gate, whose output starts at ``gate.weight`` for every candidate.
     """
 
     def __init__(
         self,
-        offset: int,
-        actions: int,
-        k: int,
+        layout: PerActionLayout,
         head_arch: list[int],
         context: int,
         activation: type[nn.Module],
-        gate: tuple[int, int, int, int, float] | None = None,
     ) -> None:
         super().__init__()
-        self.offset, self.actions, self.k = offset, actions, k
-        self.gate = None if gate is None else tuple(gate)
+        self.layout = layout
+        gate = layout.gate
         if gate is not None:  # no parameters without a gate: models without one load unchanged
-            _, plans, _, stats, weight = gate
             self.gate_net = nn.Sequential(
-                nn.Linear(stats + plans, 16), activation(), nn.Linear(16, 1)
+                nn.Linear(gate.stats + gate.candidates, 16), activation(), nn.Linear(16, 1)
             )
             last = self.gate_net[-1]
-            assert isinstance(last, nn.Linear)
             nn.init.zeros_(last.weight)  # every candidate starts with the same weight
-            nn.init.constant_(last.bias, float(weight))
-        self.context = nn.Sequential(nn.Linear(offset, context), activation())
+            nn.init.constant_(last.bias, float(gate.weight))
+        self.context = nn.Sequential(nn.Linear(layout.offset, context), activation())
         layers: list[nn.Module] = []
-        width = k + context
+        width = layout.width + context
         for size in head_arch:
             layers += [nn.Linear(width, size), activation()]
             width = size
@@ -70,18 +68,20 @@ class PerActionHead(nn.Module):
         self.score = nn.Sequential(*layers)
 
     def forward(self, observation: torch.Tensor) -> torch.Tensor:
+        layout = self.layout
         n = observation.shape[0]
-        rows = observation[:, self.offset : self.offset + self.actions * self.k]
-        rows = rows.reshape(n, self.actions, self.k)
-        context = self.context(observation[:, : self.offset])
-        context = context.unsqueeze(1).expand(n, self.actions, context.shape[-1])
+        rows = observation[:, layout.offset : layout.offset + layout.actions * layout.width]
+        rows = rows.reshape(n, layout.actions, layout.width)
+        context = self.context(observation[:, : layout.offset])
+        context = context.unsqueeze(1).expand(n, layout.actions, context.shape[-1])
         logits = self.score(torch.cat([rows, context], dim=2)).squeeze(2)
-        if self.gate is not None:
-            column, plans, stats_column, stats, _ = self.gate
-            plan_stats = rows[:, 0, stats_column : stats_column + plans * stats]
-            identity = torch.eye(plans, device=rows.device).expand(n, plans, plans)
-            weights = self.gate_net(torch.cat([plan_stats.reshape(n, plans, stats), identity], 2))
-            suggestions = rows[:, :, column : column + plans]  # (N, A, K)
+        gate = layout.gate
+        if gate is not None:
+            k, s = gate.candidates, gate.stats
+            plan_stats = rows[:, 0, gate.stats_column : gate.stats_column + k * s]
+            identity = torch.eye(k, device=rows.device).expand(n, k, k)
+            weights = self.gate_net(torch.cat([plan_stats.reshape(n, k, s), identity], 2))
+            suggestions = rows[:, :, gate.column : gate.column + k]  # (N, A, K)
             logits = logits + (suggestions * weights.squeeze(2).unsqueeze(1)).sum(dim=2)
         return logits
 
@@ -89,21 +89,24 @@ class PerActionHead(nn.Module):
 class PerActionPolicy(MaskableActorCriticPolicy):
     """MaskableActorCriticPolicy whose action logits come from :class:`PerActionHead`.
 
-    Extra keyword arguments (``policy_kwargs``): ``per_action=(offset, actions, k)`` or
-    ``(offset, actions, k, column, K, stats_column, S, weight)`` (with a gate over ``K``
-    candidates' suggestions, see :class:`PerActionHead`),
-    ``head_arch`` (hidden sizes of the shared scorer), ``context`` (context width).
+    Extra keyword arguments (``policy_kwargs``): ``per_action`` (the feature set's
+    :class:`~pokerzoo.training.features.PerActionLayout`), ``head_arch`` (hidden sizes of the
+    shared scorer), ``context`` (context width).
     """
 
     def __init__(
         self,
         *args: Any,
-        per_action: tuple[int, ...],
+        per_action: PerActionLayout,
         head_arch: list[int] | None = None,
         context: int = 64,
         **kwargs: Any,
     ) -> None:
-        self.per_action = tuple(per_action)
+        if not isinstance(per_action, PerActionLayout):
+            raise TypeError(
+                f"bad per_action {per_action!r}: expected a PerActionLayout of the feature set"
+            )
+        self.per_action = per_action
         self.head_arch = list(head_arch or [64, 64])
         self.context_width = context
         net_arch = kwargs.pop("net_arch", None) or [256, 256]
@@ -114,23 +117,12 @@ class PerActionPolicy(MaskableActorCriticPolicy):
 
     def _build(self, lr_schedule: Any) -> None:
         super()._build(lr_schedule)
-        offset, actions, k = self.per_action[:3]
-        if len(self.per_action) not in (3, 8):
+        if self.per_action.actions != self.action_space.n:
             raise ValueError(
-                f"bad per_action {self.per_action!r}: expected (offset, actions, k) or "
-                "(offset, actions, k, column, K, stats_column, S, weight)"
+                f"per_action has {self.per_action.actions} actions, the env {self.action_space.n}"
             )
-        gate = self.per_action[3:8] if len(self.per_action) == 8 else None
-        if actions != self.action_space.n:
-            raise ValueError(f"per_action has {actions} actions, the env {self.action_space.n}")
         self.action_net = PerActionHead(
-            offset,
-            actions,
-            k,
-            self.head_arch,
-            self.context_width,
-            self.activation_fn,
-            gate,  # type: ignore[arg-type]
+            self.per_action, self.head_arch, self.context_width, self.activation_fn
         )
         # Rebuild the optimizer so it holds the new head's parameters.
         self.optimizer = self.optimizer_class(

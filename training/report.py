@@ -1,4 +1,5 @@
-"""Evaluation tables (Markdown), ``report.json`` and the learning-curve PNG of a run folder.
+"""Evaluation tables (Markdown), ``report.json`` and the learning-curve PNG of a run folder, and
+:func:`evaluate_run`, which evaluates a run (or a saved model) and writes them.
 
 The learning curve has two panels: the periodic evaluations written during training
 (``evaluations.csv``: the agent's mean score, or its win rate against each bot) and the
@@ -14,9 +15,13 @@ from typing import Any
 
 import numpy as np
 
-from .evaluate import Evaluation
+from ..envs.core.registry import get_game
+from .evaluate import Evaluation, evaluate_agent, model_policy
+from .hooks import feature_set
+from .opponents import load_model
+from .runs import find_run
 
-__all__ = ["format_table", "plot_learning_curve", "write_report"]
+__all__ = ["evaluate_run", "format_table", "plot_learning_curve", "write_report"]
 
 
 def format_table(evaluation: Evaluation) -> str:
@@ -198,3 +203,32 @@ def plot_learning_curve(folder: str | Path, players: int = 1) -> Path | None:
     figure.savefig(path, dpi=100)
     plt.close(figure)
     return path
+
+
+def evaluate_run(
+    path: str | Path,
+    episodes: int | None = None,
+    opponents: list[str] | None = None,
+    seed: int | None = None,
+    game: str | None = None,
+    out: str | Path | None = None,
+) -> tuple[Evaluation, dict[str, Path]]:
+    """Evaluate a run folder or a saved model against the bots and write its report files
+    (beside the model: a checkpoint or snapshot reports beside itself, not over its run's)."""
+    target = find_run(path, game)
+    spec = get_game(target.game)
+    defaults = target.evaluation
+    if episodes is None:
+        episodes = defaults.final_episodes if defaults and defaults.final_episodes else 1000
+    if opponents is None and defaults is not None:
+        opponents = defaults.opponents
+    if seed is None:
+        seed = defaults.seed if defaults is not None else 1_000_000
+    model = load_model(target.model_path)
+    policy = model_policy(model, feature_set(spec, target.features))
+    evaluation = evaluate_agent(spec, policy, target.options, episodes, opponents, seed)
+    run_info_path = target.run_dir / "run.json"
+    run_info = json.loads(run_info_path.read_text()) if run_info_path.exists() else {}
+    folder = Path(out) if out is not None else target.model_path.parent
+    paths = write_report(evaluation, folder, str(target.model_path), run_info)
+    return evaluation, paths

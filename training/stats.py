@@ -28,10 +28,6 @@ class Estimate:
     high: float
     n: int
 
-    def excludes(self, value: float) -> bool:
-        """Whether ``value`` lies outside the interval."""
-        return value < self.low or value > self.high
-
     def as_dict(self) -> dict[str, float | int]:
         return asdict(self)
 

@@ -18,72 +18,44 @@ from __future__ import annotations
 
 import csv
 import json
-import platform
-import re
+import logging
 import sys
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime, timezone
-from importlib import metadata, resources
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
-from .config import ConfigError, TrainConfig, from_dict, load_config, to_dict
-from .games import GameSpec, get_game
+from ..envs.core.registry import GameSpec, get_game
+from .config import ConfigError, TrainConfig, load_config, to_dict
+from .evaluate import evaluate_agent, model_policy
+from .hooks import feature_set
+from .opponents import OpponentPool, PoolSeatEnv
+from .runs import checkpoint_steps, latest_checkpoint, package_versions, snapshot_paths
+from .vec_wrappers import FeatureEnv, FeatureVecEnv, InfoMaskVecEnv, RewardScaleVecEnv
 
 __all__ = [
     "TrainResult",
-    "default_config_path",
-    "latest_checkpoint",
     "make_training_env",
-    "package_versions",
-    "resolve_config",
     "set_threads",
     "train",
     "validate_for_game",
 ]
 
+log = logging.getLogger(__name__)
+
 
 # --- configuration ----------------------------------------------------------------------------
 
 
-def default_config_path(game: str) -> Path | None:
-    """``configs/<game>.yaml`` in the working directory, else the one shipped with the package.
-
-    The repository's ``configs/`` folder is installed as ``pokerzoo.configs``, so a wheel
-    install trains with the same tuned defaults as a checkout.
-    """
-    local = Path.cwd() / "configs" / f"{game}.yaml"
-    if local.is_file():
-        return local
-    shipped = Path(str(resources.files("pokerzoo.configs").joinpath(f"{game}.yaml")))
-    return shipped if shipped.is_file() else None
-
-
-def resolve_config(
-    game: str, config_path: str | Path | None = None, **overrides: Any
-) -> TrainConfig:
-    """The game's config file (or the built-in defaults) with ``overrides`` (None: keep)."""
-    path = Path(config_path) if config_path is not None else default_config_path(game)
-    if path is None:
-        config = from_dict({"game": game, **{k: v for k, v in overrides.items() if v is not None}})
-    else:
-        config = load_config(path, overrides)
-    if config.game != game:
-        raise ConfigError(f"{path}: game: the file is for {config.game!r}, not {game!r}")
-    return config
-
-
 def validate_for_game(config: TrainConfig, spec: GameSpec) -> None:
-    """Checks that need the game: env options, bot names, the opponent pool."""
+    """Checks that need the game: env options, bot names, the opponent pool, features."""
     try:
         spec.check_options(config.env)
     except (ValueError, TypeError) as error:
         raise ConfigError(f"env: {error}") from None
-    bots = set(spec.bots)
+    bots = set(spec.bot_classes)
     for name in config.evaluation.opponents or []:
         if name not in bots:
             raise ConfigError(
@@ -104,17 +76,15 @@ def validate_for_game(config: TrainConfig, spec: GameSpec) -> None:
         if sum(opponents.bots.values()) <= 0:
             raise ConfigError("opponents.bots: needs at least one bot with a weight > 0")
     try:
-        spec.feature_fn(config.features)
+        features = feature_set(spec, config.features)
     except ValueError as error:
         raise ConfigError(f"features: {error}") from None
-    if config.ppo.policy == "per_action":
-        transform = spec.feature_fn(config.features)
-        if getattr(transform, "per_action", None) is None:
-            raise ConfigError(
-                f"ppo.policy: per_action needs a feature set with per-action rows; "
-                f"features {config.features!r} has none"
-            )
-    if config.vec_env == "native" and not spec.has_native_vector:
+    if config.ppo.policy == "per_action" and (features is None or features.per_action is None):
+        raise ConfigError(
+            f"ppo.policy: per_action needs a feature set with per-action rows; "
+            f"features {config.features!r} has none"
+        )
+    if config.vec_env == "native" and spec.vector is None:
         raise ConfigError(f"vec_env: {spec.name} has no native vector env (use subproc or dummy)")
 
 
@@ -134,19 +104,15 @@ def _make_single_env(
     def build() -> Any:
         set_threads(threads)  # runs inside each SubprocVecEnv worker
         spec = get_game(game)
-        return _with_features(spec.make_env(**options), spec, features)
+        return _with_features(spec.make_single(**options), spec, features)
 
     return build
 
 
 def _with_features(env: Any, spec: GameSpec, features: str | None) -> Any:
     """``env`` with the feature set applied inside it (``None``: left as it is)."""
-    transform = None if features is None else spec.feature_fn(features)
-    if transform is None:
-        return env
-    from .vec_wrappers import FeatureEnv
-
-    return FeatureEnv(env, transform)
+    transform = None if features is None else feature_set(spec, features)
+    return env if transform is None else FeatureEnv(env, transform)
 
 
 def _make_view(
@@ -154,27 +120,22 @@ def _make_view(
     options: Mapping[str, Any],
     opponents: Mapping[str, Any],
     snapshots: list[str],
-    seed: int,
     threads: int,
     features: str,
     worker_features: bool,
 ) -> Callable[[], Any]:
     def build() -> Any:
         set_threads(threads)  # runs inside each SubprocVecEnv worker
-        from .opponents import OpponentPool
-        from .single_agent import SingleAgentView
-
         spec = get_game(game)
         pool = OpponentPool(
-            make_bot=lambda name, s: spec.make_bot(name, seed=s, **options),
+            make_bot=lambda name: spec.make_bot(name, seed=None, **options),
             bots=opponents["bots"],
             snapshot_weight=opponents["snapshot_weight"],
             max_snapshots=opponents["max_snapshots"],
             snapshots=snapshots,
-            seed=seed,
-            transform=spec.feature_fn(features),
+            transform=feature_set(spec, features),
         )
-        view = SingleAgentView(spec.make_aec(**options), pool.sample, pool=pool)
+        view = PoolSeatEnv(spec.make_aec(**options), pool)
         return _with_features(view, spec, features if worker_features else None)
 
     return build
@@ -185,21 +146,24 @@ def make_training_env(
 ) -> Any:
     """The vectorised training env of ``config``: an SB3 VecEnv, features applied, in a
     VecMonitor (returns in game points), rewards scaled for the learner."""
+    from gymnasium.vector import AutoresetMode
     from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecMonitor
 
-    from .vec_wrappers import FeatureVecEnv, InfoMaskVecEnv, RewardScaleVecEnv
+    from .sb3_vec_env import SB3VecEnv
 
     spec = get_game(config.game)
     kind = config.vec_env
     if kind == "auto":
-        kind = "native" if spec.has_native_vector else "subproc"
+        kind = "native" if spec.vector is not None else "subproc"
     if kind == "subproc" and config.n_envs == 1:
         kind = "dummy"  # one worker process would only add IPC
     # In worker processes the features are computed there, each worker for its own envs;
     # otherwise once per step for the whole batch.
     worker_features = kind == "subproc"
     if kind == "native":
-        venv = spec.make_sb3_vector_env(config.n_envs, **config.env)
+        venv = SB3VecEnv(
+            spec.make_vector(config.n_envs, autoreset_mode=AutoresetMode.SAME_STEP, **config.env)
+        )
     else:
         if spec.players == 1:
             factories = [
@@ -219,12 +183,11 @@ def make_training_env(
                     config.env,
                     opponents,
                     list(snapshots or []),
-                    config.seed * 1000 + i,
                     config.threads,
                     config.features,
                     worker_features,
                 )
-                for i in range(config.n_envs)
+                for _ in range(config.n_envs)
             ]
         if kind == "subproc":
             # Forked workers start in well under a second; forkserver workers each import torch
@@ -234,60 +197,13 @@ def make_training_env(
         else:
             venv = DummyVecEnv(factories)
         venv = InfoMaskVecEnv(venv)
-    transform = spec.feature_fn(config.features)
+    transform = feature_set(spec, config.features)
     if transform is not None and not worker_features:
         venv = FeatureVecEnv(venv, transform)
     venv = VecMonitor(venv, filename=monitor)
     if config.reward_scale != 1.0:
         venv = RewardScaleVecEnv(venv, config.reward_scale)
     return venv
-
-
-# --- run folder -------------------------------------------------------------------------------
-
-
-def package_versions() -> dict[str, str]:
-    versions = {"python": platform.python_version()}
-    for name in (
-        "pokerzoo",
-        "numpy",
-        "gymnasium",
-        "pettingzoo",
-        "torch",
-        "stable_baselines3",
-        "sb3_contrib",
-    ):
-        try:
-            versions[name] = metadata.version(name)
-        except metadata.PackageNotFoundError:
-            versions[name] = "not installed"
-    return versions
-
-
-_CHECKPOINT = re.compile(r"model_(\d+)_steps\.zip$")
-
-
-def latest_checkpoint(run_dir: str | Path) -> Path | None:
-    """The checkpoint with the most timesteps in ``run_dir/checkpoints``."""
-    folder = Path(run_dir) / "checkpoints"
-    found = [
-        (int(m.group(1)), path)
-        for path in folder.glob("model_*_steps.zip")
-        if (m := _CHECKPOINT.search(path.name))
-    ]
-    return max(found)[1] if found else None
-
-
-def _checkpoint_steps(path: Path | None) -> int:
-    match = _CHECKPOINT.search(path.name) if path is not None else None
-    return int(match.group(1)) if match else -1
-
-
-def _snapshots(run_dir: Path) -> list[str]:
-    paths = sorted(
-        (run_dir / "snapshots").glob("step_*.zip"), key=lambda p: int(p.stem.split("_")[1])
-    )
-    return [str(p) for p in paths]
 
 
 # --- callbacks --------------------------------------------------------------------------------
@@ -298,9 +214,7 @@ def _callbacks(
 ) -> tuple[list[Any], Any]:
     from stable_baselines3.common.callbacks import BaseCallback, CheckpointCallback
 
-    from .evaluate import evaluate_agent, model_policy
-
-    transform = spec.feature_fn(config.features)
+    transform = feature_set(spec, config.features)
 
     class PeriodicEvaluation(BaseCallback):
         """Masked evaluation against the bots at the start of a fresh run and every
@@ -311,7 +225,7 @@ def _callbacks(
             self.every = config.evaluation.every
             self.next = 0
             self.seconds = 0.0
-            self.cache: dict[Any, np.ndarray] = {}
+            self.cache: dict[Any, Any] = {}
             self.path = run_dir / "evaluations.csv"
             self.last = -1
 
@@ -362,7 +276,7 @@ def _callbacks(
             self.seconds += time.perf_counter() - started
             if verbose:
                 shown = ", ".join(f"{k}={v:.3f}" for k, v in row.items() if k != "timesteps")
-                print(f"[eval @ {self.num_timesteps}] {shown}", file=sys.stderr)
+                log.info("eval @ %d: %s", self.num_timesteps, shown)
 
     class Snapshots(BaseCallback):
         """Save the learner every ``snapshot_every`` steps and add it to every env's pool."""
@@ -422,8 +336,11 @@ def _policy(config: TrainConfig, spec: GameSpec) -> tuple[Any, dict[str, Any]]:
         return "MlpPolicy", kwargs
     from .policies import PerActionPolicy
 
+    features = feature_set(spec, config.features)
+    if features is None or features.per_action is None:  # validate_for_game said so already
+        raise ConfigError(f"ppo.policy: per_action needs per-action features ({config.features})")
     kwargs.update(
-        per_action=getattr(spec.feature_fn(config.features), "per_action"),  # noqa: B009
+        per_action=features.per_action,
         head_arch=list(config.ppo.head_arch),
         context=config.ppo.context,
     )
@@ -446,10 +363,27 @@ def train(
         raise FileExistsError(
             f"run folder {run_dir} is not empty: pass --resume to continue it, or another --out"
         )
-    if resume and (run_dir / "config.yaml").exists():
+    if resume:
+        if not (run_dir / "config.yaml").exists():
+            raise FileNotFoundError(
+                f"--resume: {run_dir} holds no run to continue (no config.yaml); leave out "
+                "--resume to start a new run there"
+            )
         saved = load_config(run_dir / "config.yaml")
         # A resumed run keeps its config; only the budget may grow.
-        config = replace(saved, timesteps=config.timesteps)
+        config = saved.model_copy(update={"timesteps": config.timesteps})
+    rollout = config.ppo.n_steps * config.n_envs
+    if config.timesteps % rollout:
+        # PPO collects whole rollouts: say what the budget becomes instead of overshooting it.
+        rounded = -(-config.timesteps // rollout) * rollout
+        log.info(
+            "timesteps %d rounds up to %d: whole rollouts of n_steps %d x n_envs %d",
+            config.timesteps,
+            rounded,
+            config.ppo.n_steps,
+            config.n_envs,
+        )
+        config = config.model_copy(update={"timesteps": rounded})
     run_dir.mkdir(parents=True, exist_ok=True)
 
     import yaml
@@ -479,9 +413,9 @@ def train(
         monitor = run_dir / f"resume{segment}.monitor.csv"
     start_from = checkpoint
     finished = info["segments"][-1]["to_timesteps"] if info["segments"] else -1
-    if (run_dir / "model.zip").exists() and finished > _checkpoint_steps(checkpoint):
+    if (run_dir / "model.zip").exists() and finished > checkpoint_steps(checkpoint):
         start_from = run_dir / "model.zip"
-    venv = make_training_env(config, snapshots=_snapshots(run_dir), monitor=str(monitor))
+    venv = make_training_env(config, snapshots=snapshot_paths(run_dir), monitor=str(monitor))
     try:
         if resume and start_from is not None:
             model = MaskablePPO.load(

@@ -29,7 +29,7 @@ Rules of a round
 - ``RoundRules.cap``: the most bets and raises in one round (stud: one bet and three raises,
   4); ``RoundRules.orbits``: the most trips around the table, raising not allowed in the last
   one (draw poker: 3); ``RoundRules.check_first=False``: until somebody bets, a seat may not
-  check and must bet or fold (stud's first round).
+  check and must bet or fold (stud's first round), unless no other seat could answer a bet.
 - Raising needs chips beyond the call and at least one other seat that can still answer it.
   An all-in raise for less than the bet size still counts as a raise.
 
@@ -227,15 +227,17 @@ class Betting:
             return (False, False, False)
         rules = self.rules
         to_call = self.current_bet - self.round_bets[seat]
-        opening = self.current_bet == 0 and not rules.check_first
-        fold = to_call > 0 or opening
-        call = not opening
         raise_ = (
             self.stacks[seat] > to_call
             and (rules.cap is None or self.bets < rules.cap)
             and (rules.orbits is None or self.orbit < rules.orbits)
             and any(self.can_act(s) for s in range(self.num_seats) if s != seat)
         )
+        # "bet or fold" only while a bet is possible: a seat nobody could answer (the others
+        # folded or all-in) checks rather than being forced to fold
+        opening = self.current_bet == 0 and not rules.check_first and raise_
+        fold = to_call > 0 or opening
+        call = not opening
         return (fold, call, raise_)
 
     def act(self, action: int) -> None:

@@ -11,9 +11,18 @@ __all__ = [
     "GameOverError",
     "IllegalActionError",
     "UnsupportedRenderModeError",
+    "MASKED_ACTIONS",
+    "RENDER_MODES",
     "check_action",
     "check_render_mode",
+    "resolve_action",
 ]
+
+RENDER_MODES = ("ansi", "human")
+"""The render modes every pokerzoo env offers: a text view, returned or printed."""
+
+MASKED_ACTIONS = ("raise", "random")
+"""What an env does with an in-space action its mask forbids (the ``masked_action`` option)."""
 
 
 class IllegalActionError(ValueError):
@@ -60,6 +69,36 @@ def check_action(
             f"illegal {what} {describe(action)}: legal are {_legal_text(mask, describe)}"
         )
     return action
+
+
+def resolve_action(
+    action: object,
+    mask: np.ndarray,
+    masked_action: str,
+    rng: np.random.Generator | None,
+    describe: Callable[[int], str] = str,
+    what: str = "action",
+) -> tuple[int, object]:
+    """The action to play for ``action`` under the ``masked_action`` option, and the action
+    asked for when it was replaced (else ``None``).
+
+    ``"raise"``: :func:`check_action`. ``"random"``: an in-space action the mask forbids is
+    replaced by a uniformly random legal one drawn from ``rng``; an out-of-space action still
+    raises. The option exists for tools that sample actions without masks (Gymnasium's and
+    PettingZoo's checkers, plain RL algorithms).
+    """
+    if masked_action == "random" and rng is not None:
+        try:
+            index = check_action(action, np.ones_like(mask), describe, what)
+        except IllegalActionError:
+            pass  # out of the space: raise below, naming the legal actions
+        else:
+            if mask[index]:
+                return index, None
+            legal = np.flatnonzero(mask)
+            if legal.size:
+                return int(legal[rng.integers(legal.size)]), action
+    return check_action(action, mask, describe, what), None
 
 
 class UnsupportedRenderModeError(ValueError, TypeError):

@@ -28,6 +28,8 @@ this contract:
 ``observe(state, player)``                 ``player``'s observation (a new array); another
                                            seat's hidden cards never appear in it
 ``describe_action(action)``                the action's name for messages and menus
+``action_noun`` (optional)                 what an action is called in messages (``"cell"``,
+                                           ``"pack"``; default ``"action"``)
 ``render(state)``                          a spectator's text view
 =========================================  =====================================================
 

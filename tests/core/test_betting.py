@@ -108,3 +108,14 @@ def test_seats_without_chips_are_not_dealt_and_illegal_actions_change_nothing() 
     assert betting == before
     play(betting, [(1, CALL), (2, RAISE), (1, FOLD)])
     assert betting.one_left and betting.players_in == [2]
+
+
+def test_stud_opening_seat_checks_when_nobody_could_answer_a_bet() -> None:
+    # seat 2 is all-in from its ante; once seat 0 folds, seat 1 has nobody to bet against
+    betting = Betting.new([100, 100, 1], ante=1)
+    betting.start_round(0, STUD_FIRST)
+    assert betting.legal() == (True, False, True)
+    play(betting, [(0, FOLD)])
+    assert betting.actor == 1 and betting.legal() == (False, True, False)
+    play(betting, [(1, CALL)])
+    assert betting.round_over and betting.players_in == [1, 2]

@@ -1,0 +1,331 @@
+"""The PettingZoo envs of every pokerzoo game: one AEC base and one parallel base over the
+engine contract of :mod:`pokerzoo.envs.core.game`.
+
+A game's PettingZoo module subclasses :class:`CardGameAECEnv` (and, for a simultaneous game,
+:class:`CardGameParallelEnv`) with its ``metadata`` and a constructor that builds its engine;
+everything below is shared, so every game behaves the same way:
+
+- Agents ``player_0 .. player_{n-1}``; one ``Discrete(num_actions)`` action space and a
+  ``Dict({"observation": Box(layout), "action_mask": Box(0, 1, (num_actions,), int8)})``
+  observation space per agent, the same objects on every call.
+- The mask holds the legal actions of the agent to act and zeros for every other agent (AEC);
+  every live agent's own mask in the parallel env. ``infos[agent]["action_mask"]`` repeats it
+  after every reset and step.
+- ``reset(seed=s)`` seeds the deal (an int >= 0, or ``None`` for fresh entropy; a later
+  ``reset()`` without a seed continues the same generator); ``reset(options={"cards": ...})``
+  deals a fixed pack (the game's docstring says in which order). Any other reset option is an
+  error naming it.
+- An illegal or out-of-space action (a masked action, ``-1``, ``None``, a float) raises
+  :class:`~.errors.IllegalActionError` naming the agent, the action and the legal ones, and
+  changes nothing. Stepping before ``reset`` or after the game is over raises
+  :class:`~.errors.GameOverError`. In the AEC env a finished agent may only ``step(None)``.
+- ``masked_action="random"`` (a constructor option) plays a uniformly random legal action instead
+  of raising when an in-space action is masked, drawn from the env's generator (so seeded
+  episodes replay) and reported in the acting agent's ``info["masked_action"]``. It exists for
+  tools that sample actions without masks (Gymnasium's and PettingZoo's checkers, plain RL
+  algorithms); out-of-space actions always raise.
+- Rewards and infos come from the engine's :class:`~.game.Payout`; an agent keeps the infos of
+  a payout until it acts again. Rewards accumulate in ``_cumulative_rewards`` as PettingZoo
+  specifies.
+- ``render_mode="ansi"`` returns the engine's text view; ``"human"`` prints it after every
+  reset and step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv, ParallelEnv
+from pettingzoo.utils import wrappers
+
+from .errors import (
+    MASKED_ACTIONS,
+    RENDER_MODES,
+    GameOverError,
+    IllegalActionError,
+    check_render_mode,
+    resolve_action,
+)
+from .game import Game, Payout
+from .options import check_choice, check_reset_options, check_seed
+
+__all__ = [
+    "MASKED_ACTIONS",
+    "RENDER_MODES",
+    "CardGameAECEnv",
+    "CardGameParallelEnv",
+    "agent_names",
+    "observation_space",
+    "order_enforcing",
+]
+
+
+def agent_names(num_players: int) -> list[str]:
+    """``["player_0", ..., "player_{n-1}"]``."""
+    return [f"player_{i}" for i in range(num_players)]
+
+
+def observation_space(game: Game) -> spaces.Dict:
+    """One agent's observation space: the layout's vector and the action mask."""
+    layout = game.layout
+    return spaces.Dict(
+        {
+            "observation": spaces.Box(
+                low=layout.low.copy(), high=layout.high.copy(), dtype=layout.dtype
+            ),
+            "action_mask": spaces.Box(0, 1, (game.num_actions,), np.int8),
+        }
+    )
+
+
+class _CardGameBase:
+    """What both bases share: options, agents, spaces, seeding, action checks, rendering."""
+
+    metadata: ClassVar[dict[str, Any]] = {"name": "card_game", "render_modes": list(RENDER_MODES)}
+    reset_options: ClassVar[tuple[str, ...]] = ("cards",)
+    """The keys ``reset(options=...)`` accepts."""
+
+    def _setup(self, game: Game, render_mode: str | None, masked_action: str) -> None:
+        self.game = game
+        self.render_mode = check_render_mode(render_mode, self.metadata["render_modes"])
+        self.masked_action = check_choice("masked_action", masked_action, MASKED_ACTIONS)
+        self.possible_agents = agent_names(game.num_players)
+        self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
+        # One space object per agent, returned on every call, so seeding a space sticks.
+        self.observation_spaces = {a: observation_space(game) for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(game.num_actions) for a in self.possible_agents}
+        self.game_state: Any = None
+        self._rng: np.random.Generator | None = None
+        self._zero_mask = np.zeros(game.num_actions, dtype=np.int8)
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def _new_game(self, seed: object, options: object) -> None:
+        seed = check_seed(seed)
+        chosen = check_reset_options(options, self.reset_options)
+        if seed is not None or self._rng is None:
+            self._rng = np.random.default_rng(seed)
+        self.game_state = self.game.new_state(chosen.get("cards"), rng=self._rng)
+
+    def _checked(self, agent: str, action: object, mask: np.ndarray) -> tuple[int, object]:
+        """``action`` as a legal int for ``agent`` (or its random replacement under
+        ``masked_action="random"``), and the action asked for when it was replaced."""
+        return resolve_action(
+            action,
+            mask,
+            self.masked_action,
+            self._rng,
+            self.game.describe_action,
+            f"{getattr(self.game, 'action_noun', 'action')} for {agent}",
+        )
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        if self.game_state is None:
+            raise GameOverError("nothing to render: call reset() first")
+        text = self.game.render(self.game_state)
+        if self.render_mode == "human":
+            print(text)  # noqa: T201 - "human" mode prints by definition
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+class CardGameAECEnv(_CardGameBase, AECEnv):
+    """Turn-based PettingZoo env of a pokerzoo game (see the module docstring).
+
+    The agent to act is the engine's ``current_player``; in a simultaneous game the seats act
+    in seat order and none sees the others' moves of the round.
+    """
+
+    def __init__(
+        self, game: Game, *, render_mode: str | None = None, masked_action: str = "raise"
+    ) -> None:
+        AECEnv.__init__(self)
+        self._setup(game, render_mode, masked_action)
+        self.agents: list[str] = []
+        self._mask = self._zero_mask
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self._new_game(seed, options)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {agent: {"action_mask": self._zero_mask.copy()} for agent in self.agents}
+        self.agent_selection = self.possible_agents[self.game.current_player(self.game_state)]
+        self._update_mask()
+        if self.render_mode == "human":
+            self.render()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self._seat[agent]
+        mask = self._mask if agent == self.agent_selection else self._zero_mask
+        return {
+            "observation": self.game.observe(self.game_state, seat),
+            "action_mask": mask.copy(),
+        }
+
+    def step(self, action: Any) -> None:
+        if self.game_state is None:
+            raise GameOverError("no game in progress: call reset() before step()")
+        if not self.agents:
+            raise GameOverError("the game is over: call reset()")
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise GameOverError(f"the game is over: {agent} may only step(None), or reset()")
+            self._was_dead_step(action)
+            return
+        legal, asked = self._checked(agent, action, self._mask)
+        payout = self.game.apply(self.game_state, self._seat[agent], legal)
+        self._cumulative_rewards[agent] = 0.0
+        self.infos[agent] = {}
+        if asked is not None:
+            self.infos[agent]["masked_action"] = asked
+        self.rewards = self._payout(payout)
+        self.infos[agent]["action_mask"] = self._zero_mask.copy()
+        if self.game.is_terminal(self.game_state):
+            self.terminations = dict.fromkeys(self.agents, True)
+            self._mask = self._zero_mask
+        else:
+            self.agent_selection = self.possible_agents[self.game.current_player(self.game_state)]
+            self._update_mask()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _update_mask(self) -> None:
+        seat = self._seat[self.agent_selection]
+        self._mask = self.game.legal_mask(self.game_state, seat)
+        self.infos[self.agent_selection]["action_mask"] = self._mask.copy()
+
+    def _payout(self, payout: Payout | None) -> dict[str, float]:
+        if payout is None:
+            return dict.fromkeys(self.agents, 0.0)
+        if payout.infos is not None:
+            for agent, info in zip(self.possible_agents, payout.infos, strict=True):
+                if agent in self.infos:
+                    self.infos[agent].update(info)
+        return {
+            agent: float(reward)
+            for agent, reward in zip(self.possible_agents, payout.rewards, strict=True)
+            if agent in self.rewards
+        }
+
+
+class CardGameParallelEnv(_CardGameBase, ParallelEnv):
+    """Parallel PettingZoo env of a simultaneous pokerzoo game: every live agent acts every
+    step; all actions are checked before any is played (see the module docstring)."""
+
+    def __init__(
+        self, game: Game, *, render_mode: str | None = None, masked_action: str = "raise"
+    ) -> None:
+        if not game.simultaneous:
+            raise ValueError(f"{type(game).__name__} is turn-based: it has no parallel env")
+        self._setup(game, render_mode, masked_action)
+        self.agents: list[str] = []
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, dict[str, np.ndarray]], dict[str, dict[str, Any]]]:
+        self._new_game(seed, options)
+        self.agents = list(self.possible_agents)
+        observations = self._observations()
+        infos = {a: {"action_mask": obs["action_mask"].copy()} for a, obs in observations.items()}
+        if self.render_mode == "human":
+            self.render()
+        return observations, infos
+
+    def step(self, actions: Mapping[str, Any]) -> tuple[dict, dict, dict, dict, dict]:
+        if self.game_state is None:
+            raise GameOverError("no game in progress: call reset() before step()")
+        if not self.agents:
+            raise GameOverError("the game is over: call reset()")
+        if not isinstance(actions, Mapping):
+            raise IllegalActionError(f"bad actions {actions!r}: expected a dict agent -> action")
+        unknown = sorted(str(a) for a in actions if a not in self.agents)
+        if unknown:
+            raise IllegalActionError(
+                f"actions for unknown agents {unknown}: the agents are {self.agents}"
+            )
+        missing = [agent for agent in self.agents if agent not in actions]
+        if missing:
+            raise IllegalActionError(
+                f"no action for {', '.join(missing)}: every agent acts every step"
+            )
+        state = self.game_state
+        checked = {
+            agent: self._checked(
+                agent, actions[agent], self.game.legal_mask(state, self._seat[agent])
+            )
+            for agent in self.agents
+        }
+        rewards = dict.fromkeys(self.agents, 0.0)
+        infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        for agent, (action, asked) in checked.items():
+            if asked is not None:
+                infos[agent]["masked_action"] = asked
+            payout = self.game.apply(state, self._seat[agent], action)
+            if payout is None:
+                continue
+            for other, reward in zip(self.possible_agents, payout.rewards, strict=True):
+                if other in rewards:
+                    rewards[other] += float(reward)
+            for other, info in zip(self.possible_agents, payout.infos or (), strict=False):
+                if other in infos:
+                    infos[other].update(info)
+        observations = self._observations()
+        for agent, obs in observations.items():
+            infos[agent]["action_mask"] = obs["action_mask"].copy()
+        done = self.game.is_terminal(state)
+        terminations = dict.fromkeys(self.agents, done)
+        truncations = dict.fromkeys(self.agents, False)
+        if done:
+            self.agents = []
+        if self.render_mode == "human":
+            self.render()
+        return observations, rewards, terminations, truncations, infos
+
+    def _observations(self) -> dict[str, dict[str, np.ndarray]]:
+        state = self.game_state
+        return {
+            agent: {
+                "observation": self.game.observe(state, self._seat[agent]),
+                "action_mask": self.game.legal_mask(state, self._seat[agent]),
+            }
+            for agent in self.agents
+        }
+
+
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's order checks, with pokerzoo's errors: stepping before ``reset`` or after the
+    game is over raises :class:`~.errors.GameOverError` instead of warning."""
+
+    def step(self, action: Any) -> None:
+        if not self._has_reset:
+            raise GameOverError("no game in progress: call reset() before step()")
+        if not self.agents:
+            raise GameOverError("the game is over: call reset()")
+        super().step(action)
+
+
+def order_enforcing(env: AECEnv) -> AECEnv:
+    """``env`` in PettingZoo's order-enforcing wrapper (what every game's ``env()`` returns).
+
+    PettingZoo's ``AssertOutOfBoundsWrapper`` is deliberately left out: the envs check every
+    action themselves and raise :class:`~.errors.IllegalActionError`, which an ``assert`` would
+    not do under ``python -O``.
+    """
+    return _OrderEnforcing(env)

@@ -1,0 +1,240 @@
+"""The one registry of pokerzoo's games.
+
+Every game declares itself once, in its own package (``pokerzoo.envs.<game>.spec``: a
+:class:`GameSpec` named ``SPEC``), and everything that needs to know the games reads this
+registry: Gymnasium registration (``import pokerzoo.envs``), the ``pokerzoo list / train /
+evaluate / play`` commands, the benchmarks and the conformance tests. Adding a game adds its
+files; no list elsewhere names it.
+
+Games are found by looking for ``spec`` modules in the subpackages of :mod:`pokerzoo.envs`
+(:func:`discover`); a game that lives elsewhere (a plugin, or the toy game of the tests)
+registers itself with :func:`register_game`. Registering a name (or a Gymnasium id) twice is an
+error. Everything a spec names is a ``"module:attribute"`` string, imported only when used, so
+``import pokerzoo.envs`` stays light and nothing here imports torch or the training package.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+__all__ = [
+    "GameSpec",
+    "GymId",
+    "Scoring",
+    "discover",
+    "games",
+    "get_game",
+    "load",
+    "register_game",
+    "unregister_game",
+]
+
+
+def load(path: str) -> Any:
+    """The object a ``"package.module:attribute"`` string names."""
+    module, sep, name = path.partition(":")
+    if not sep or not module or not name:
+        raise ValueError(f"bad path {path!r}: expected 'package.module:attribute'")
+    return getattr(importlib.import_module(module), name)
+
+
+@dataclass(frozen=True)
+class GymId:
+    """One Gymnasium id of a game, registered with string entry points."""
+
+    id: str
+    entry_point: str
+    vector_entry_point: str | None = None
+
+
+def _no_threshold(options: Mapping[str, Any]) -> float | None:
+    return None
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """How evaluation scores a game, for its number of players.
+
+    One-player games (``GameSpec.players == 1``) are scored by the final score in
+    ``info[score_key]``, the agent and each bot on the same deals; ``win_threshold(options)`` is
+    the score that counts as a win (``None``: none). Games of several players are scored by
+    duplicate deals (every seat of a deal played by the agent in turn): the agent's result is
+    ``info[points_key][agent]`` at the end when ``points_key`` is set, else its summed rewards;
+    ``unit`` names it in reports ("point", "chip").
+    """
+
+    score_key: str = "score"
+    points_key: str | None = None
+    unit: str = "point"
+    win_threshold: Callable[[Mapping[str, Any]], float | None] = _no_threshold
+    eval_options: Mapping[str, Any] = field(default_factory=dict)
+    """Env options forced when evaluating (e.g. a reward option that pays the game's points)."""
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything the package knows about one game."""
+
+    name: str
+    """Name on the command line and in configs (``pokerzoo train NAME``); lowercase, ``_``."""
+    title: str
+    summary: str
+    players: int
+    """Seats the training and evaluation use by default: 1 for a one-player game."""
+    options: Mapping[str, str]
+    """Env option -> one line of help (values and default), for ``pokerzoo list``."""
+    bots: str
+    """``module:BOTS`` of the bot registry (name -> class, built ``Cls(seed=..., **options)``)."""
+    option_sets: Mapping[str, Mapping[str, Any]]
+    """Named option sets every check runs over (the conformance suite, the benchmarks): the
+    default game first, then each documented variant."""
+    aec: str | None = None
+    """``module:env`` of the PettingZoo AEC factory (games of several players)."""
+    parallel: str | None = None
+    """``module:parallel_env`` of the PettingZoo parallel factory, where one exists."""
+    single: str | None = None
+    """``module:Class`` of the Gymnasium env training plays: a one-player game's env, or the
+    single-seat view of a multi-player game, built ``Cls(**options)``."""
+    gym_ids: tuple[GymId, ...] = ()
+    vector: str | None = None
+    """``module:Class`` of a native Gymnasium vector env (``Cls(num_envs, **options)``)."""
+    scoring: Scoring = field(default_factory=Scoring)
+    training: str | None = None
+    """``module:HOOKS`` of the game's training hooks (features, what ``play`` shows and reads),
+    read only by :mod:`pokerzoo.training`."""
+
+    def __post_init__(self) -> None:
+        if not self.name.isidentifier() or self.name != self.name.lower():
+            raise ValueError(f"bad game name {self.name!r}: expected a lowercase identifier")
+        if self.players < 1:
+            raise ValueError(f"bad players {self.players!r} for {self.name}: expected >= 1")
+        if self.players == 1 and self.single is None:
+            raise ValueError(f"{self.name}: a one-player game needs its Gymnasium env (single)")
+        if self.players > 1 and self.aec is None:
+            raise ValueError(f"{self.name}: a game of several players needs its AEC env (aec)")
+        if not self.option_sets:
+            raise ValueError(f"{self.name}: option_sets needs at least the default set")
+
+    # --- builders (lazy imports) --------------------------------------------------------------
+    @property
+    def bot_classes(self) -> Mapping[str, type]:
+        return load(self.bots)
+
+    def make_bot(self, name: str, seed: int | None = None, **options: Any) -> Any:
+        bots = self.bot_classes
+        if name not in bots:
+            raise ValueError(f"unknown bot {name!r} for {self.name}: expected one of {list(bots)}")
+        return bots[name](seed=seed, **options)
+
+    def make_single(self, **options: Any) -> Any:
+        """The Gymnasium env that training plays (see :attr:`single`)."""
+        if self.single is None:
+            raise ValueError(f"{self.name} has no Gymnasium env")
+        return load(self.single)(**options)
+
+    def make_aec(self, **options: Any) -> Any:
+        if self.aec is None:
+            raise ValueError(f"{self.name} has no PettingZoo env")
+        return load(self.aec)(**options)
+
+    def make_parallel(self, **options: Any) -> Any:
+        if self.parallel is None:
+            raise ValueError(f"{self.name} has no parallel PettingZoo env")
+        return load(self.parallel)(**options)
+
+    def make_vector(self, num_envs: int, **options: Any) -> Any:
+        if self.vector is None:
+            raise ValueError(f"{self.name} has no native vector env")
+        return load(self.vector)(num_envs, **options)
+
+    def check_options(self, options: Mapping[str, Any]) -> None:
+        """Build the game's env once, so that a bad option raises the env's own error; an
+        option the env does not take raises ``ValueError`` naming it and the game's options."""
+        make = self.make_single if self.players == 1 else self.make_aec
+        try:
+            env = make(**options)
+        except TypeError as error:
+            match = re.search(r"unexpected keyword argument '(\w+)'", str(error))
+            if match is None:
+                raise
+            raise ValueError(
+                f"unknown option {match.group(1)!r} for {self.name}: expected one of "
+                f"{', '.join(self.options)}"
+            ) from None
+        env.close()
+
+
+_GAMES: dict[str, GameSpec] = {}
+
+
+def register_game(spec: GameSpec) -> GameSpec:
+    """Add a game to the registry and register its Gymnasium ids.
+
+    Raises ``ValueError`` when the name or one of the ids is registered already.
+    """
+    from gymnasium.envs.registration import register, registry
+
+    if spec.name in _GAMES:
+        raise ValueError(f"game {spec.name!r} is registered already")
+    for gym_id in spec.gym_ids:
+        if gym_id.id in registry:
+            raise ValueError(f"Gymnasium id {gym_id.id!r} is registered already")
+    _GAMES[spec.name] = spec
+    for gym_id in spec.gym_ids:
+        register(
+            id=gym_id.id,
+            entry_point=gym_id.entry_point,
+            vector_entry_point=gym_id.vector_entry_point,
+        )
+    return spec
+
+
+def unregister_game(name: str) -> None:
+    """Remove a game and its Gymnasium ids (for tests that register a game of their own)."""
+    from gymnasium.envs.registration import registry
+
+    spec = _GAMES.pop(name)
+    for gym_id in spec.gym_ids:
+        registry.pop(gym_id.id, None)
+
+
+def discover() -> None:
+    """Register every game package under :mod:`pokerzoo.envs` that has a ``spec`` module
+    (idempotent: games already registered are skipped)."""
+    import pokerzoo.envs as envs
+
+    root = resources.files(envs)
+    for module in sorted(pkgutil.iter_modules(envs.__path__), key=lambda m: m.name):
+        # Look for the file first: only a game package (one with a spec) is imported.
+        if not module.ispkg or module.name in _DISCOVERED:
+            continue
+        if not root.joinpath(module.name, "spec.py").is_file():
+            continue
+        spec = importlib.import_module(f"{envs.__name__}.{module.name}.spec").SPEC
+        _DISCOVERED.add(module.name)
+        if spec.name not in _GAMES:
+            register_game(spec)
+
+
+_DISCOVERED: set[str] = set()
+
+
+def games() -> dict[str, GameSpec]:
+    """Every registered game, by name, in registration order."""
+    discover()
+    return dict(_GAMES)
+
+
+def get_game(name: str) -> GameSpec:
+    """The game called ``name`` (``-`` is read as ``_``: ``poker-squares``)."""
+    known = games()
+    key = name.replace("-", "_") if isinstance(name, str) else name
+    if key not in known:
+        raise ValueError(f"unknown game {name!r}: expected one of {', '.join(sorted(known))}")
+    return known[key]

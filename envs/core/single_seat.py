@@ -1,0 +1,214 @@
+"""One seat of a multi-player pokerzoo game as a Gymnasium env: the other seats are bots.
+
+:class:`SingleSeatEnv` holds one seat of a PettingZoo AEC env (fixed, or drawn per episode); at
+each reset it picks the opponent of every other seat (:data:`OpponentPicker`), and inside
+``step`` it plays them until the learner is to act again. Each game's Gymnasium id is a small
+subclass that builds its AEC env and names its bots (``pokerzoo/Quintet-v0``,
+``pokerzoo/DrawPoker-v0``, ...); training builds the same view over an opponent pool.
+
+Rewards
+-------
+``step`` returns everything the learner earned from its own move up to its next turn (or the
+end of the game): after the learner's move and after every opponent move the view adds
+``env.rewards[learner]``, the learner's share of that step. So a reward that arrives on an
+*opponent's* move (the last card, a fold, the end of a hand) reaches the learner on its next or
+last ``step``. (PettingZoo's SB3 tutorial returns ``_cumulative_rewards`` of whoever acts next,
+which hands the learner the opponent's reward and drops the learner's own terminal reward when
+an opponent ends the game.)
+
+Observation and mask
+--------------------
+The observation is the learner's ``observe(seat)["observation"]``; the mask
+(``observe(seat)["action_mask"]``) is in ``info["action_mask"]`` and :meth:`action_masks`
+(sb3-contrib's MaskablePPO hook). ``info`` also carries the AEC env's info for the learner's
+seat, ``"seat"`` (the learner's agent name) and ``"opponents"`` (bot names by seat).
+
+Seeding
+-------
+``reset(seed=s)`` seeds the view's generator; each episode's deal seed, the learner's seat, the
+opponents and their reset seeds are all drawn from it, so a seeded first reset replays every
+later episode, bots included. ``reset(options=...)`` is passed to the AEC env (``"cards"``
+deals a fixed pack). A game that ends before the learner's first turn has nothing to report to a
+Gymnasium agent: it is dealt again (after 100 such deals in a row, ``reset`` raises).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+
+from ...agents.base import Bot
+from .errors import GameOverError
+from .options import check_int
+
+__all__ = ["OpponentPicker", "SingleSeatEnv", "named_opponents"]
+
+OpponentPicker = Callable[[int, np.random.Generator], Bot]
+"""``pick(position, rng) -> Bot``: the opponent for the next episode at ``position`` seats
+clockwise after the learner (1 .. players - 1). The view resets the returned bot with a seed
+drawn from ``rng``. A bot instance keeps state for one seat, so a picker never returns the same
+instance for two positions."""
+
+
+def named_opponents(
+    bots: Mapping[str, Callable[..., Bot]],
+    opponent: str | Bot | Sequence[str | Bot],
+    num_players: int,
+    **bot_options: Any,
+) -> OpponentPicker:
+    """An :data:`OpponentPicker` of fixed opponents.
+
+    ``opponent``: one bot name (each opponent seat gets its own instance), one
+    :class:`~pokerzoo.agents.base.Bot` (two-player games only: an instance serves one seat), or a
+    sequence with one name or Bot per opponent seat, clockwise from the learner's left. ``bots``
+    is the game's bot registry; a name is built as ``bots[name](**bot_options)``.
+    """
+    num_opponents = num_players - 1
+    if isinstance(opponent, (str, Bot)):
+        if isinstance(opponent, Bot) and num_opponents > 1:
+            raise ValueError(
+                f"one Bot instance cannot play {num_opponents} seats: pass a bot name or one "
+                "Bot per opponent seat"
+            )
+        choices: list[str | Bot] = [opponent] * num_opponents
+    elif isinstance(opponent, Sequence):
+        choices = list(opponent)
+        if len(choices) != num_opponents:
+            raise ValueError(
+                f"bad opponent {opponent!r}: expected one bot per opponent seat ({num_opponents})"
+            )
+    else:
+        raise ValueError(f"bad opponent {opponent!r}: expected a bot name, a Bot or a list")
+    names = ", ".join(bots)
+    for choice in choices:
+        if not (isinstance(choice, Bot) or (isinstance(choice, str) and choice in bots)):
+            raise ValueError(f"bad opponent {choice!r}: expected a Bot or one of {names}")
+    if len({id(c) for c in choices if isinstance(c, Bot)}) < sum(
+        isinstance(c, Bot) for c in choices
+    ):
+        raise ValueError("the same Bot instance is named for two seats: pass one per seat")
+    built = [bots[c](**bot_options) if isinstance(c, str) else c for c in choices]
+
+    def pick(position: int, rng: np.random.Generator) -> Bot:
+        return built[position - 1]
+
+    return pick
+
+
+class SingleSeatEnv(gym.Env):
+    """One seat of an AEC env as a Gymnasium env; the other seats act inside ``step``.
+
+    Args:
+        aec_env: the PettingZoo AEC env (built once, reset per episode).
+        opponents: picks each other seat's bot per episode (:data:`OpponentPicker`).
+        seat: index into ``possible_agents`` of the learner's seat; ``None`` draws one per
+            episode.
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"]}
+
+    def __init__(self, aec_env: Any, opponents: OpponentPicker, *, seat: int | None = None) -> None:
+        self.aec = aec_env
+        self.seats = list(aec_env.possible_agents)
+        if seat is not None:
+            seat = check_int("seat", seat, 0, len(self.seats) - 1)
+        self.fixed_seat = seat
+        self.pick_opponent = opponents
+        self.render_mode = getattr(aec_env, "render_mode", None)
+        first = self.seats[0]
+        self.observation_space = aec_env.observation_space(first)["observation"]
+        self.action_space = aec_env.action_space(first)
+        self.learner = first if seat is None else self.seats[seat]
+        self.opponents: dict[str, Bot] = {}
+        self._mask = np.zeros(self.action_space.n, dtype=np.int8)
+        self._done = True
+
+    @property
+    def game_state(self) -> Any:
+        """The engine state of the current game (``None`` before the first reset)."""
+        return self.aec.game_state
+
+    # --- Gymnasium API -----------------------------------------------------------------------
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
+        super().reset(seed=seed)
+        rng = self.np_random
+        for _ in range(100):
+            deal_seed = int(rng.integers(2**31))
+            index = self.fixed_seat
+            if index is None:
+                index = int(rng.integers(len(self.seats)))
+            self.learner = self.seats[index]
+            self.opponents = {}
+            n = len(self.seats)
+            for position in range(1, n):
+                bot = self.pick_opponent(position, rng)
+                bot.reset(int(rng.integers(2**31)))
+                self.opponents[self.seats[(index + position) % n]] = bot
+            self.aec.reset(seed=deal_seed, options=options)
+            self._done = False
+            self._play_opponents()
+            if not self._learner_finished():
+                break
+        else:
+            raise RuntimeError("the game kept ending before the learner's first turn")
+        return self._observe()
+
+    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        if self._done:
+            raise GameOverError("the episode is over: call reset() first")
+        self.aec.step(action)  # raises on an illegal action, leaving the game unchanged
+        reward = self._learner_reward()
+        reward += self._play_opponents()
+        terminated = bool(self.aec.terminations.get(self.learner, False))
+        truncated = bool(self.aec.truncations.get(self.learner, False)) and not terminated
+        self._done = terminated or truncated
+        observation, info = self._observe()
+        return observation, float(reward), terminated, truncated, info
+
+    def action_masks(self) -> np.ndarray:
+        """The learner's legal actions (bool), for sb3-contrib's MaskablePPO."""
+        return self._mask.astype(bool)
+
+    def render(self) -> Any:
+        return self.aec.render()
+
+    def close(self) -> None:
+        self.aec.close()
+
+    # --- internals ---------------------------------------------------------------------------
+    def _learner_reward(self) -> float:
+        return float(self.aec.rewards.get(self.learner, 0.0))
+
+    def _learner_finished(self) -> bool:
+        return bool(
+            self.aec.terminations.get(self.learner, True)
+            or self.aec.truncations.get(self.learner, False)
+        )
+
+    def _play_opponents(self) -> float:
+        """Let the other seats act until the learner is to move or is finished."""
+        reward = 0.0
+        aec = self.aec
+        while not self._learner_finished() and aec.agent_selection != self.learner:
+            agent = aec.agent_selection
+            if aec.terminations.get(agent, False) or aec.truncations.get(agent, False):
+                aec.step(None)  # PettingZoo's "dead step" removes a finished seat
+            else:
+                seen = aec.observe(agent)
+                aec.step(self.opponents[agent].act(seen["observation"], seen["action_mask"]))
+            reward += self._learner_reward()
+        return reward
+
+    def _observe(self) -> tuple[np.ndarray, dict[str, Any]]:
+        seen = self.aec.observe(self.learner)
+        self._mask = np.asarray(seen["action_mask"], dtype=np.int8)
+        info = dict(self.aec.infos.get(self.learner, {}))
+        info["action_mask"] = self._mask.copy()
+        info["seat"] = self.learner
+        info["opponents"] = {agent: bot.name for agent, bot in self.opponents.items()}
+        return seen["observation"], info

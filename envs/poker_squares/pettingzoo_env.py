@@ -1,0 +1,123 @@
+"""Multi-player Poker Squares (RULES §3) for PettingZoo: ``env()`` / :class:`raw_env` (AEC) and
+``parallel_env()``. Every player places the same announced card on their own grid.
+
+==================  ==========================================================================
+Agents              ``player_0`` .. ``player_{n-1}``, ``num_players`` = 2..8 (default 2)
+Action space        ``Discrete(25)``: the cell on the agent's own grid, row-major
+Observation space   ``Dict({"observation": Box(0, high, (522,), uint8), "action_mask":
+                    Box(0, 1, (25,), int8)})``; ``"observation"`` is exactly the single env's
+                    522-entry vector for the agent's own grid (table below)
+Action mask         the legal cells of the agent's grid (AEC: zeros for agents not on turn)
+Rewards             ``reward="final"`` (default): at each round's end, the agent's own round
+                    score; ``"incremental"``: each placement earns the points of the lines it
+                    completes (same totals); ``"margin"``: at each round's end, own round score
+                    minus the mean round score of the other players (zero-sum)
+Episode             ``rounds * 25`` placements per agent; all agents terminate together
+Infos               ``"action_mask"`` always; at a round's end: ``"score"`` (round score),
+                    ``"grid"`` (25 card strings); at the game's end also ``"total"`` (sum of
+                    round scores) and ``"won"`` (the agent's total is the highest, ties
+                    included)
+==================  ==========================================================================
+
+{observation_table}
+
+Options: ``num_players`` (2..8), ``rounds`` (1.., default 1), ``reward``, the single env's
+``scoring``, ``jokers``, ``placement``, ``variant``, ``render_mode`` (``"ansi"`` / ``"human"``:
+every grid) and ``masked_action`` (``"raise"``, default, or ``"random"``: see
+:mod:`pokerzoo.envs.core.pettingzoo_env`). ``reset(seed=s)`` seeds the deals (round 1 deals
+exactly what the single env deals for the same seed); ``reset(options={"cards": ...})`` fixes
+the first round's 25 cards, in dealing order. An illegal cell raises
+:class:`~pokerzoo.envs.core.errors.IllegalActionError` naming the agent and the cell and changes
+nothing; stepping a finished game raises :class:`~pokerzoo.envs.core.errors.GameOverError`.
+
+AEC: for each card, ``player_0`` .. ``player_{n-1}`` place it in turn; the rewards of a round's
+end arrive on the last player's placement. Parallel: every agent places the announced card in
+the same step.
+
+Standard checkers: with ``placement="adjacent"`` most cells are masked, and Gymnasium's
+``check_env`` and PettingZoo's ``parallel_seed_test`` sample actions without masks; create the
+env with ``masked_action="random"`` to run them (the conformance tests do).
+
+Version history: v0: initial version.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any, ClassVar
+
+from ..core.observation import document
+from ..core.pettingzoo_env import (
+    RENDER_MODES,
+    CardGameAECEnv,
+    CardGameParallelEnv,
+    order_enforcing,
+)
+from .game import PokerSquaresTable
+from .observation import LAYOUT
+from .rules import Scoring
+
+__all__ = ["PokerSquaresParallelEnv", "env", "parallel_env", "raw_env"]
+
+document(sys.modules[__name__], observation_table=LAYOUT.table())
+
+_METADATA: dict[str, Any] = {
+    "name": "poker_squares_v0",
+    "render_modes": list(RENDER_MODES),
+    "is_parallelizable": True,
+    "render_fps": 4,
+}
+
+
+class raw_env(CardGameAECEnv):  # noqa: N801 - PettingZoo's conventional name
+    """AEC API: for each card, ``player_0`` .. ``player_{n-1}`` place it in turn (see the module
+    docstring)."""
+
+    metadata: ClassVar[dict[str, Any]] = _METADATA
+
+    def __init__(
+        self,
+        num_players: int = 2,
+        rounds: int = 1,
+        scoring: Scoring = "american",
+        jokers: int = 0,
+        placement: str = "free",
+        variant: str = "deal",
+        reward: str = "final",
+        render_mode: str | None = None,
+        masked_action: str = "raise",
+    ) -> None:
+        table = PokerSquaresTable(num_players, rounds, scoring, jokers, placement, variant, reward)
+        super().__init__(table, render_mode=render_mode, masked_action=masked_action)
+
+
+class PokerSquaresParallelEnv(CardGameParallelEnv):
+    """Parallel API: every agent places the announced card in the same step (see the module
+    docstring)."""
+
+    metadata: ClassVar[dict[str, Any]] = _METADATA
+
+    def __init__(
+        self,
+        num_players: int = 2,
+        rounds: int = 1,
+        scoring: Scoring = "american",
+        jokers: int = 0,
+        placement: str = "free",
+        variant: str = "deal",
+        reward: str = "final",
+        render_mode: str | None = None,
+        masked_action: str = "raise",
+    ) -> None:
+        table = PokerSquaresTable(num_players, rounds, scoring, jokers, placement, variant, reward)
+        super().__init__(table, render_mode=render_mode, masked_action=masked_action)
+
+
+def env(**options: Any) -> Any:
+    """The AEC env in PettingZoo's order-enforcing wrapper."""
+    return order_enforcing(raw_env(**options))
+
+
+def parallel_env(**options: Any) -> PokerSquaresParallelEnv:
+    """The native parallel env: ``parallel_env(num_players=2..8, rounds=1.., **options)``."""
+    return PokerSquaresParallelEnv(**options)

@@ -1,0 +1,79 @@
+"""Quintet (RULES §1) from one seat against a bot: the Gymnasium env ``pokerzoo/Quintet-v0``."""
+
+from __future__ import annotations
+
+from ...agents.base import Bot
+from ...agents.quintet import BOTS
+from ..core.observation import document
+from ..core.single_seat import SingleSeatEnv, named_opponents
+from .observation import LAYOUT
+from .pettingzoo_env import raw_env
+from .rules import NUM_PLAYERS
+
+__all__ = ["QuintetEnv"]
+
+
+class QuintetEnv(SingleSeatEnv):
+    """Quintet for one learner against a bot opponent, on the shared single-seat view
+    (:class:`~pokerzoo.envs.core.single_seat.SingleSeatEnv`) of ``quintet_v0``.
+
+    Both players arrange the same 25 piquet cards into five packs without seeing each other's;
+    packs are compared position by position for 3, 4, 5, 6, 7 points. The cards are placed one
+    per step in a fixed order (descending card id: aces first), the same card for both players;
+    the bot places each card without seeing the learner's move, so the game stays simultaneous.
+    The learner is ``player_0`` unless ``seat`` says otherwise (the game is symmetric).
+
+    ## Action Space
+    ``Discrete(5)``: the pack that receives the current card; pack ``p`` lies at position ``p + 1``
+    and is worth ``3 + p`` points. Full packs are masked off: ``info["action_mask"]`` (int8) after
+    every reset and step, and ``action_masks()`` (bool) for sb3-contrib's ``MaskablePPO``. A masked
+    or out-of-range action raises :class:`~pokerzoo.envs.core.errors.IllegalActionError` naming it
+    and leaves the game (and the bot) unchanged; a step after the end raises
+    :class:`~pokerzoo.envs.core.errors.GameOverError`.
+
+    ## Observation Space
+    ``Box(0, high, (262,), uint8)``, the learner's view; the bot's packs stay hidden. Card index
+    ``c`` (0..31) is card id ``c + 20``.
+
+    {observation_table}
+
+    ## Rewards
+    Zero until the 25th step, then ``reward="points"`` (default): own points minus the bot's
+    (-25..25); ``reward="win"``: +1 / 0 / -1. At the end ``info`` also holds ``"arrangements"``,
+    ``"results"`` (per position, +1 when ``player_0``'s pack wins), ``"points"`` and
+    ``"winner"`` (agent names; ``info["seat"]`` is the learner's). Episodes last exactly 25
+    steps and are never truncated.
+
+    ## Options
+    - ``opponent="greedy"``: a name from :data:`pokerzoo.agents.quintet.BOTS` (``"random"``,
+      ``"greedy"``, ``"sacrifice"``, ``"mixed"``, ``"best_response"``), built with this env's
+      ``reward``, or a :class:`~pokerzoo.agents.base.Bot` instance.
+    - ``reward="points" | "win"``.
+    - ``seat=0``: the learner's seat (0 or 1), or ``None`` for a random seat each episode.
+    - ``render_mode=None | "ansi" | "human"``: the text view of both rows.
+    - ``masked_action="raise" | "random"``: what a masked pack does (see
+      :mod:`pokerzoo.envs.core.pettingzoo_env`).
+
+    ## Seeding
+    ``reset(seed=s)`` reseeds the deal and the bot (the bot's seed is drawn from the env's
+    generator at every reset), so a seeded episode replays exactly, bot included.
+    ``reset(options={"cards": ...})`` plays a fixed deal (the 25 cards in play).
+
+    ## Version History
+    - v0: initial.
+    """
+
+    def __init__(
+        self,
+        opponent: str | Bot = "greedy",
+        reward: str = "points",
+        seat: int | None = 0,
+        render_mode: str | None = None,
+        masked_action: str = "raise",
+    ) -> None:
+        aec = raw_env(reward=reward, render_mode=render_mode, masked_action=masked_action)
+        opponents = named_opponents(BOTS, opponent, NUM_PLAYERS, reward=reward)
+        super().__init__(aec, opponents, seat=seat)
+
+
+document(QuintetEnv, observation_table=LAYOUT.table())

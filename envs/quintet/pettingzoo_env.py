@@ -1,0 +1,107 @@
+"""Quintet (RULES §1) for PettingZoo: ``env()`` / :class:`raw_env` (AEC) and ``parallel_env()``.
+
+Two players arrange the same 25 piquet cards into five ordered packs without seeing each other's;
+packs are compared position by position for 3, 4, 5, 6, 7 points. The engine is
+:class:`pokerzoo.envs.quintet.game.QuintetGame`; these classes only name it.
+
+=====================  =========================================================================
+Agents                 ``"player_0"``, ``"player_1"`` (the game is symmetric)
+Action space           ``Discrete(5)``: the pack that receives the current card; pack ``p`` lies
+                       at position ``p + 1`` and is worth ``3 + p`` points. A full pack is masked
+                       off; playing it raises :class:`~pokerzoo.envs.core.errors.IllegalActionError`
+                       and leaves the game unchanged.
+Observation space      ``Dict("observation": Box(0, high, (262,), uint8),
+                       "action_mask": Box(0, 1, (5,), int8))``; the index table is below. A
+                       player sees the 25 cards, its own packs so far and the card to place;
+                       never the other's packs.
+Placement order        fixed: descending card id (aces first; within a rank c, d, h, s), one card
+                       per round, the same card for both players.
+Rewards                at the end only. ``reward="points"`` (default): own points minus the
+                       other's (zero-sum, -25..25); ``reward="win"``: +1 / 0 / -1.
+Terminal info          ``"arrangements"`` (per agent, five pack strings, position 1 first),
+                       ``"results"`` (per position: +1 player_0's pack wins, -1 player_1's, 0
+                       equal), ``"points"`` (per agent), ``"winner"`` (agent or ``None``).
+Options                ``reward="points" | "win"``, ``render_mode=None | "ansi" | "human"``,
+                       ``masked_action="raise" | "random"`` (see
+                       :mod:`pokerzoo.envs.core.pettingzoo_env`).
+Reset options          ``{"cards": ...}``: the 25 cards in play (any order) instead of a deal.
+Render                 ``"ansi"``: a spectator's text view of both rows (and the score at the end).
+Version history        v0: initial.
+=====================  =========================================================================
+
+{observation_table}
+
+AEC: in each round ``player_0`` places the card, then ``player_1`` places the same card without
+seeing where ``player_0`` put it (the observation holds only one's own packs), so the turn order
+carries no information: the game stays simultaneous. The agent not on turn gets an all-zero mask.
+Every step's ``infos[agent]["action_mask"]`` repeats the observation's mask.
+
+Parallel: both agents act every step (25 steps). Both actions are checked before either is applied;
+an illegal or missing action raises and changes nothing. Stepping a finished game raises
+:class:`~pokerzoo.envs.core.errors.GameOverError`.
+
+>>> env = parallel_env()
+>>> obs, infos = env.reset(seed=1)
+>>> while env.agents:
+...     actions = {a: int(obs[a]["action_mask"].argmax()) for a in env.agents}
+...     obs, rewards, terms, truncs, infos = env.step(actions)
+>>> rewards
+{'player_0': 0.0, 'player_1': 0.0}
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any, ClassVar
+
+from ..core.errors import RENDER_MODES
+from ..core.observation import document
+from ..core.pettingzoo_env import CardGameAECEnv, CardGameParallelEnv, order_enforcing
+from .game import QuintetGame
+from .observation import LAYOUT
+
+__all__ = ["env", "parallel_env", "raw_env", "raw_parallel_env"]
+
+document(sys.modules[__name__], observation_table=LAYOUT.table())
+
+_METADATA: dict[str, Any] = {
+    "name": "quintet_v0",
+    "render_modes": list(RENDER_MODES),
+    "is_parallelizable": True,
+}
+
+
+class raw_env(CardGameAECEnv):  # noqa: N801 - PettingZoo's conventional name
+    """Quintet, turn-based: player_0 then player_1 place each card (see the module docstring)."""
+
+    metadata: ClassVar[dict[str, Any]] = _METADATA
+
+    def __init__(
+        self, reward: str = "points", render_mode: str | None = None, masked_action: str = "raise"
+    ) -> None:
+        super().__init__(QuintetGame(reward), render_mode=render_mode, masked_action=masked_action)
+
+
+class raw_parallel_env(CardGameParallelEnv):  # noqa: N801 - PettingZoo's conventional name
+    """Quintet, simultaneous: both players place the current card every step."""
+
+    metadata: ClassVar[dict[str, Any]] = _METADATA
+
+    def __init__(
+        self, reward: str = "points", render_mode: str | None = None, masked_action: str = "raise"
+    ) -> None:
+        super().__init__(QuintetGame(reward), render_mode=render_mode, masked_action=masked_action)
+
+
+def env(**options: Any) -> Any:
+    """The AEC env in PettingZoo's order-enforcing wrapper.
+
+    Illegal actions raise (they are not turned into a penalty), so PettingZoo's
+    ``TerminateIllegalWrapper`` is deliberately not applied.
+    """
+    return order_enforcing(raw_env(**options))
+
+
+def parallel_env(**options: Any) -> raw_parallel_env:
+    """The parallel env (both players act every step)."""
+    return raw_parallel_env(**options)

@@ -1,0 +1,71 @@
+"""The shared error helpers, and that every env rejects a render mode it lacks the same way."""
+
+from __future__ import annotations
+
+import gymnasium as gym
+import numpy as np
+import pokerzoo.envs  # noqa: F401
+import pytest
+from pokerzoo.envs import poker_squares_v0, quintet_v0
+from pokerzoo.envs.core.errors import (
+    IllegalActionError,
+    UnsupportedRenderModeError,
+    check_action,
+    check_render_mode,
+)
+from stable_baselines3.common.env_util import make_vec_env
+
+
+@pytest.mark.parametrize(
+    ("action", "message"),
+    [
+        (3, "illegal action 3: legal are 0, 2"),
+        (7, "bad action 7: expected an int in 0..3"),
+        (-1, "bad action -1"),
+        (1.0, "bad action 1.0"),
+        (True, "bad action True"),
+    ],
+)
+def test_check_action_names_the_action_and_the_legal_ones(action: object, message: str) -> None:
+    with pytest.raises(IllegalActionError, match=message):
+        check_action(action, np.array([1, 0, 1, 0], dtype=np.int8))
+
+
+def test_check_action_accepts_numpy_scalars() -> None:
+    mask = np.array([0, 1], dtype=np.int8)
+    assert check_action(np.int64(1), mask) == 1
+    assert check_action(np.array(1), mask) == 1
+
+
+def test_check_render_mode() -> None:
+    assert check_render_mode(None, ["ansi"]) is None
+    assert check_render_mode("ansi", ["ansi"]) == "ansi"
+    with pytest.raises(UnsupportedRenderModeError, match="bad render_mode 'rgb_array'"):
+        check_render_mode("rgb_array", ["ansi"])
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: gym.make("pokerzoo/PokerSquares-v0", render_mode="rgb_array"),
+        lambda: gym.make("pokerzoo/Quintet-v0", render_mode="rgb_array"),
+        lambda: gym.make_vec("pokerzoo/PokerSquares-v0", num_envs=2, render_mode="rgb_array"),
+        lambda: poker_squares_v0.parallel_env(render_mode="rgb_array"),
+        lambda: quintet_v0.parallel_env(render_mode="rgb_array"),
+        lambda: quintet_v0.env(render_mode="rgb_array"),
+    ],
+)
+def test_every_env_rejects_an_unknown_render_mode(make) -> None:  # noqa: ANN001
+    with pytest.raises(ValueError, match="bad render_mode 'rgb_array'"):
+        make()
+
+
+@pytest.mark.parametrize("env_id", ["pokerzoo/PokerSquares-v0", "pokerzoo/Quintet-v0"])
+def test_sb3_make_vec_env_works_without_env_kwargs(env_id: str) -> None:
+    # make_vec_env asks for render_mode="rgb_array" and falls back on a TypeError
+    venv = make_vec_env(env_id, n_envs=2, seed=0)
+    obs = venv.reset()
+    assert obs.shape[0] == 2
+    masks = venv.env_method("action_masks")
+    assert len(masks) == 2 and all(m.any() for m in masks)
+    venv.close()

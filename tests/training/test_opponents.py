@@ -1,0 +1,57 @@
+"""The opponent pool of multi-player training: seeded weighted draws, snapshots, one bot per
+seat."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from pokerzoo.training.opponents import OpponentPool
+
+
+class Named:
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.seeds: list[int | None] = []
+
+    def reset(self, seed: int | None = None) -> None:
+        self.seeds.append(seed)
+
+    def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
+        return int(np.flatnonzero(action_mask)[0])
+
+
+def draws(pool: OpponentPool, n: int = 200, seed: int = 7) -> list[str]:
+    rng = np.random.default_rng(seed)
+    return [pool(1, rng).name for _ in range(n)]
+
+
+def test_pool_sampling_is_seeded() -> None:
+    def make() -> OpponentPool:
+        return OpponentPool(Named, {"a": 1.0, "b": 2.0, "c": 0.0})
+
+    first, second = draws(make()), draws(make())
+    assert first == second
+    assert set(first) == {"a", "b"}  # weight 0 is never drawn
+    assert 0.5 < first.count("b") / first.count("a") < 4
+    assert draws(make(), seed=8) != first
+
+
+def test_pool_keeps_one_bot_per_seat() -> None:
+    pool = OpponentPool(Named, {"a": 1.0})
+    rng = np.random.default_rng(0)
+    assert pool(1, rng) is pool(1, rng)
+    assert pool(1, rng) is not pool(2, rng)
+
+
+def test_pool_snapshots_join_and_age_out() -> None:
+    pool = OpponentPool(Named, {"a": 1.0}, snapshot_weight=3.0, max_snapshots=2)
+    assert set(draws(pool, 50)) == {"a"}
+    for step in (10, 20, 30):
+        pool.add_snapshot(f"/runs/x/snapshots/step_{step}.zip")
+    assert pool.snapshots == ["/runs/x/snapshots/step_20.zip", "/runs/x/snapshots/step_30.zip"]
+    assert set(draws(pool, 100)) == {"a", "snapshot:step_20", "snapshot:step_30"}
+
+
+def test_pool_needs_a_bot() -> None:
+    with pytest.raises(ValueError, match="at least one bot"):
+        OpponentPool(Named, {"a": 0.0}, snapshot_weight=1.0)

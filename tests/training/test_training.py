@@ -1,0 +1,347 @@
+"""Training and evaluation smoke tests: tiny budgets on both games, through the API and the CLI.
+
+Each run trains a few hundred steps with tiny networks; what is checked is the machinery (run
+folder contents, resume, reports, determinism, a saved model acting like the live one), not
+how well the agent plays.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from pokerzoo.envs.core.registry import get_game
+from pokerzoo.training.cli import main
+from pokerzoo.training.config import from_dict
+from pokerzoo.training.evaluate import _play_lockstep, _play_vector, evaluate_agent, model_policy
+from pokerzoo.training.features import Gate
+from pokerzoo.training.hooks import feature_set
+from pokerzoo.training.play import play
+from pokerzoo.training.report import evaluate_run
+from pokerzoo.training.stats import mean_ci, rate_ci
+from pokerzoo.training.train import train
+
+TINY_PPO = {"n_steps": 32, "batch_size": 64, "n_epochs": 1, "net_arch": [16]}
+
+
+def tiny_poker_squares(**changes: Any) -> Any:
+    data = {
+        "game": "poker_squares",
+        "timesteps": 256,
+        "n_envs": 4,
+        "features": "lines",
+        "checkpoint_every": 128,
+        "env": {"reward": "incremental"},
+        "ppo": {**TINY_PPO, "policy": "per_action", "head_arch": [8], "context": 8},
+        "evaluation": {"every": 128, "episodes": 4, "opponents": ["random"], "final_episodes": 0},
+        **changes,
+    }
+    return from_dict(data)
+
+
+def tiny_quintet(**changes: Any) -> Any:
+    data = {
+        "game": "quintet",
+        "timesteps": 256,
+        "n_envs": 2,
+        "vec_env": "subproc",
+        "checkpoint_every": 0,
+        "ppo": {**TINY_PPO, "n_steps": 64},
+        "opponents": {
+            "bots": {"random": 1, "greedy": 1},
+            "snapshot_weight": 1,
+            "snapshot_every": 128,
+        },
+        "evaluation": {"every": 256, "episodes": 2, "opponents": ["random"], "final_episodes": 0},
+        **changes,
+    }
+    return from_dict(data)
+
+
+def observations(n: int = 16) -> tuple[np.ndarray, np.ndarray]:
+    """Poker Squares observations and masks from a few steps into seeded games."""
+    env = get_game("poker_squares").make_vector(n)
+    obs, info = env.reset(seed=5)
+    for _ in range(7):
+        obs, _, _, _, info = env.step(info["action_mask"].argmax(axis=1))
+    return obs, info["action_mask"].astype(bool)
+
+
+def without_seconds(data: Any) -> Any:
+    if isinstance(data, dict):
+        return {k: without_seconds(v) for k, v in data.items() if k != "seconds"}
+    return data
+
+
+@pytest.fixture(scope="module")
+def poker_squares_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Any]:
+    run = tmp_path_factory.mktemp("runs") / "ps"
+    result = train(tiny_poker_squares(), run, progress_bar=False, verbose=0)
+    return run, result
+
+
+def test_run_folder_holds_model_config_seed_and_versions(poker_squares_run: Any) -> None:
+    run, result = poker_squares_run
+    assert result.timesteps >= 256
+    for name in ("model.zip", "config.yaml", "run.json", "monitor.csv", "evaluations.csv"):
+        assert (run / name).is_file(), name
+    assert (run / "checkpoints" / "model_128_steps.zip").is_file()
+    assert any((run / "tb").iterdir())
+    info = json.loads((run / "run.json").read_text())
+    assert info["seed"] == 0 and info["game"] == "poker_squares"
+    assert {"torch", "stable_baselines3", "sb3_contrib", "pokerzoo"} <= set(info["versions"])
+    assert info["throughput"]["steps_per_second"] > 0
+    rows = (run / "evaluations.csv").read_text().splitlines()
+    assert rows[0].startswith("timesteps,agent_mean,bot_mean/random")
+    assert len(rows) >= 3  # 128, 256
+
+
+def test_saved_model_loads_and_acts_identically(poker_squares_run: Any) -> None:
+    from sb3_contrib import MaskablePPO
+
+    run, result = poker_squares_run
+    spec = get_game("poker_squares")
+    transform = feature_set(spec, "lines")
+    obs, masks = observations()
+    live = model_policy(result.model, transform)(obs, masks)
+    loaded = MaskablePPO.load(run / "model.zip", device="cpu")
+    assert type(loaded.policy).__name__ == "PerActionPolicy"
+    assert np.array_equal(model_policy(loaded, transform)(obs, masks), live)
+    assert masks[np.arange(len(live)), live].all()
+
+
+def test_evaluation_is_seeded_and_writes_reports(poker_squares_run: Any) -> None:
+    run, _ = poker_squares_run
+    first, paths = evaluate_run(run, episodes=6, opponents=["random", "greedy"], seed=11)
+    second, _ = evaluate_run(run, episodes=6, opponents=["random", "greedy"], seed=11)
+    assert without_seconds(first.as_dict()) == without_seconds(second.as_dict())
+    for key in ("md", "json", "png"):
+        assert paths[key].is_file()
+    assert set(first.opponents) == {"random", "greedy"}
+    greedy = first.opponents["greedy"]
+    assert greedy.games == 6 and greedy.bot_mean is not None
+    assert greedy.win.value + greedy.draw.value + greedy.loss.value == pytest.approx(1.0)
+    assert first.threshold == 100.0
+    report = json.loads(paths["json"].read_text())
+    assert report["evaluation"]["opponents"]["greedy"]["games"] == 6
+    assert "| greedy |" in paths["md"].read_text()
+
+
+def test_resume_continues_from_the_checkpoint(poker_squares_run: Any, tmp_path: Path) -> None:
+    import shutil
+
+    run, _ = poker_squares_run
+    copy = tmp_path / "copy"
+    shutil.copytree(run, copy)
+    with pytest.raises(FileExistsError, match="--resume"):
+        train(tiny_poker_squares(), copy, progress_bar=False, verbose=0)
+    result = train(tiny_poker_squares(timesteps=512), copy, resume=True, progress_bar=False)
+    assert result.timesteps >= 512
+    info = json.loads((copy / "run.json").read_text())
+    assert [s["from_timesteps"] for s in info["segments"]] == [0, 256]
+    assert (copy / "resume1.monitor.csv").is_file()
+
+
+def test_vector_and_single_env_evaluation_agree() -> None:
+    spec = get_game("poker_squares")
+
+    def policy(obs: np.ndarray, masks: np.ndarray) -> np.ndarray:
+        # Deterministic and observation-dependent: the legal cell nearest (obs sum mod 25).
+        target = obs.astype(np.int64).sum(axis=1) % 25
+        distance = np.abs(np.arange(25)[None, :] - target[:, None]) + 100 * ~masks
+        return distance.argmin(axis=1)
+
+    seeds = list(range(40, 52))
+    vector = _play_vector(spec, policy, {}, seeds)
+    single = _play_lockstep(spec, policy, {}, seeds)
+    assert np.array_equal(vector, single)
+
+
+def test_quintet_duplicate_deals_with_the_same_bot_draw() -> None:
+    spec = get_game("quintet")
+    greedy = spec.make_bot("greedy", seed=0)
+
+    def policy(obs: np.ndarray, masks: np.ndarray) -> np.ndarray:
+        return np.array([greedy.act(o, m) for o, m in zip(obs, masks, strict=True)])
+
+    result = evaluate_agent(spec, policy, {}, episodes=3, opponents=["greedy", "random"])
+    same = result.opponents["greedy"]
+    assert same.games == 6  # 3 deals x 2 seats
+    assert (same.draw.value, same.margin.value) == (1.0, 0.0)
+    assert result.opponents["random"].win.value == 1.0
+
+
+@pytest.mark.parametrize("vec_env", ["subproc", "dummy"])
+def test_quintet_self_play_trains_and_evaluates(vec_env: str, tmp_path: Path) -> None:
+    run = tmp_path / "q"
+    train(tiny_quintet(vec_env=vec_env), run, progress_bar=False, verbose=0)
+    assert sorted(p.name for p in (run / "snapshots").iterdir()) == [
+        "step_128.zip",
+        "step_256.zip",
+    ]
+    evaluation, paths = evaluate_run(run, episodes=2, opponents=["random", "greedy"])
+    assert evaluation.opponents["greedy"].games == 4
+    assert "| random | 4 |" in paths["md"].read_text()
+
+
+def test_cli_list_train_evaluate_and_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["list"]) == 0
+    out = capsys.readouterr().out
+    assert "poker_squares" in out and "quintet" in out and "best_response" in out
+
+    config = tmp_path / "q.yaml"
+    config.write_text(
+        "game: quintet\nn_envs: 1\nvec_env: dummy\ncheckpoint_every: 0\n"
+        "ppo: {n_steps: 64, batch_size: 64, n_epochs: 1, net_arch: [16]}\n"
+        "opponents: {bots: {random: 1}}\n"
+        "evaluation: {every: 0, final_episodes: 2, opponents: [random]}\n"
+    )
+    run = tmp_path / "run"
+    args = ["train", "quintet", "--config", str(config), "--timesteps", "64", "--out", str(run)]
+    assert main([*args, "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "| random | 4 |" in out and (run / "report.md").is_file()
+    assert main(["evaluate", str(run), "--episodes", "1", "--opponents", "greedy"]) == 0
+    assert "| greedy | 2 |" in capsys.readouterr().out
+
+    config.write_text("game: quintet\nppo: {learnin_rate: 1}\n")
+    assert main(["train", "quintet", "--config", str(config), "--out", str(tmp_path / "x")]) == 2
+    assert "ppo.learnin_rate: unknown key" in capsys.readouterr().err
+    assert main(["evaluate", str(tmp_path / "nothing")]) == 2
+    assert main(["play", "chess"]) == 2
+
+
+def test_play_poker_squares_with_hints() -> None:
+    answers = iter(["9 9", "x", "1 1"] + [""] * 30)
+    lines: list[str] = []
+    result = play(
+        "poker_squares", "greedy", seed=3, read=lambda _: next(answers), write=lines.append
+    )
+    text = "\n".join(lines)
+    assert "rows and columns are 1..5" in text and "type the row and the column" in text
+    assert f"your score: {result['score']:g}" in text
+    assert result["opponent_score"] >= 0
+
+
+def test_play_quintet_against_a_bot() -> None:
+    lines: list[str] = []
+    result = play("quintet", "greedy", seed=4, read=lambda _: "", write=lines.append)
+    assert set(result["points"]) == {"player_0", "player_1"}
+    assert "card to place" in "\n".join(lines)
+
+
+@pytest.mark.parametrize(
+    ("values", "mean", "half"),
+    [([1.0, 1.0, 1.0], 1.0, 0.0), ([0.0, 2.0], 1.0, 1.959963984540054 * 2**0.5 / 2**0.5)],
+)
+def test_mean_ci(values: list[float], mean: float, half: float) -> None:
+    estimate = mean_ci(values)
+    assert estimate.value == mean
+    assert estimate.high - estimate.value == pytest.approx(half)
+
+
+def test_rate_ci_is_wilson() -> None:
+    estimate = rate_ci(50, 100)
+    assert (estimate.low, estimate.high) == pytest.approx((0.4038, 0.5962), abs=1e-4)
+    assert rate_ci(0, 10).low == 0.0 and rate_ci(10, 10).high == 1.0
+    with pytest.raises(ValueError):
+        rate_ci(3, 2)
+
+
+@pytest.mark.parametrize("games", [20, 2000])
+def test_rates_at_0_and_100_percent_have_intervals_that_shrink_with_the_games(games: int) -> None:
+    # A win rate of 100% (or 0%) is never reported as a zero-width [100.0, 100.0]: the interval
+    # reflects how many games were played (Wilson: 1.92 / (n + 3.84) wide at the end).
+    won, lost = rate_ci(games, games), rate_ci(0, games)
+    width = 1.959963984540054**2 / (games + 1.959963984540054**2)
+    assert won.value == 1.0 and won.high == 1.0 and won.low == pytest.approx(1 - width)
+    assert lost.value == 0.0 and lost.low == 0.0 and lost.high == pytest.approx(width)
+
+
+def test_duplicate_deal_rates_reflect_the_number_of_games() -> None:
+    spec = get_game("quintet")
+    greedy = spec.make_bot("greedy", seed=0)
+
+    def policy(obs: np.ndarray, masks: np.ndarray) -> np.ndarray:
+        return np.array([greedy.act(o, m) for o, m in zip(obs, masks, strict=True)])
+
+    result = evaluate_agent(spec, policy, {}, episodes=5, opponents=["random"])
+    win = result.opponents["random"].win
+    assert win.value == 1.0 and win.low < 0.8  # 10 games: far from certain
+
+
+def test_reward_scale_reaches_the_learner_but_not_the_logs() -> None:
+    from pokerzoo.training.train import make_training_env
+
+    venv = make_training_env(tiny_quintet(vec_env="dummy", reward_scale=0.1))
+    venv.seed(3)
+    venv.reset()
+    ended = []
+    for _ in range(30):
+        masks = np.stack(venv.env_method("action_masks"))
+        _, rewards, dones, infos = venv.step(masks.argmax(axis=1))
+        for reward, done, info in zip(rewards, dones, infos, strict=True):
+            if done:
+                ended.append((reward, info["episode"]["r"]))
+    venv.close()
+    assert ended  # 25 learner moves per game
+    for scaled, logged in ended:
+        assert scaled == pytest.approx(0.1 * logged)  # Quintet pays only at the end
+        assert logged == int(logged) and -25 <= logged <= 25
+
+
+def test_quintet_plans_policy_trains_and_a_saved_model_acts_identically(tmp_path: Path) -> None:
+    from sb3_contrib import MaskablePPO
+
+    config = tiny_quintet(
+        vec_env="dummy",
+        features="plans",
+        ppo={**TINY_PPO, "n_steps": 64, "policy": "per_action", "head_arch": [8], "context": 8},
+    )
+    run = tmp_path / "plans"
+    result = train(config, run, progress_bar=False, verbose=0)
+    rows = (run / "evaluations.csv").read_text().splitlines()
+    assert [row.split(",")[0] for row in rows[1:]] == ["0", "256"]  # untrained, then trained
+    loaded = MaskablePPO.load(run / "model.zip", device="cpu")
+    assert loaded.policy.action_net.layout.gate == Gate(9, 5, 14, 6, 2.0)
+    transform = feature_set(get_game("quintet"), "plans")
+    from pokerzoo.envs import quintet_v0
+
+    env = quintet_v0.parallel_env()
+    batch, masks = [], []
+    for seed in range(4):  # a few cards into four deals
+        obs, _ = env.reset(seed=seed)
+        for _ in range(seed * 5):
+            obs, *_ = env.step({a: int(obs[a]["action_mask"].argmax()) for a in env.agents})
+        batch.append(obs["player_0"]["observation"])
+        masks.append(obs["player_0"]["action_mask"].astype(bool))
+    live = model_policy(result.model, transform)(np.stack(batch), np.stack(masks))
+    assert np.array_equal(model_policy(loaded, transform)(np.stack(batch), np.stack(masks)), live)
+
+
+def test_features_computed_in_workers_match_the_main_process() -> None:
+    from pokerzoo.training.train import make_training_env
+
+    seen = {}
+    for kind in ("dummy", "subproc"):  # features: batched in the main process / in each worker
+        venv = make_training_env(tiny_quintet(vec_env=kind, features="packs"))
+        venv.seed(7)
+        batches = [venv.reset()]
+        for _ in range(30):  # past the end of the first games: terminal observations too
+            masks = np.stack(venv.env_method("action_masks"))
+            observations, _, dones, infos = venv.step(masks.argmax(axis=1))
+            batches.append(observations)
+            batches += [
+                info["terminal_observation"][None]
+                for info in infos
+                if "terminal_observation" in info
+            ]
+        venv.close()
+        seen[kind] = np.concatenate(batches)
+    assert seen["dummy"].shape == (31 * 2 + 2, 262 + 5 * 9)  # one game ended in each env
+    assert np.array_equal(seen["dummy"], seen["subproc"])

@@ -1,0 +1,146 @@
+"""Run folders and configs: where a run's config comes from and what its folder holds.
+
+A run folder (``runs/GAME-sSEED`` by default) holds ``config.yaml`` (the resolved config),
+``run.json`` (seed, package versions, training segments and throughput), ``model.zip``,
+``checkpoints/``, ``snapshots/`` (self-play), ``tb/`` (TensorBoard), ``monitor.csv``,
+``evaluations.csv`` and, after an evaluation, ``report.md``, ``report.json`` and
+``learning_curve.png``. This module finds those files; it neither trains nor evaluates.
+"""
+
+from __future__ import annotations
+
+import platform
+import re
+from dataclasses import dataclass
+from importlib import metadata, resources
+from pathlib import Path
+from typing import Any
+
+from .config import ConfigError, EvaluationConfig, TrainConfig, from_dict, load_config
+
+__all__ = [
+    "RunTarget",
+    "checkpoint_steps",
+    "default_config_path",
+    "find_run",
+    "latest_checkpoint",
+    "package_versions",
+    "resolve_config",
+    "snapshot_paths",
+]
+
+_CHECKPOINT = re.compile(r"model_(\d+)_steps\.zip$")
+
+
+def default_config_path(game: str) -> Path | None:
+    """``configs/<game>.yaml`` in the working directory, else the one shipped with the package.
+
+    The repository's ``configs/`` folder is installed as ``pokerzoo.configs``, so a wheel
+    install trains with the same tuned defaults as a checkout.
+    """
+    local = Path.cwd() / "configs" / f"{game}.yaml"
+    if local.is_file():
+        return local
+    shipped = Path(str(resources.files("pokerzoo.configs").joinpath(f"{game}.yaml")))
+    return shipped if shipped.is_file() else None
+
+
+def resolve_config(
+    game: str, config_path: str | Path | None = None, **overrides: Any
+) -> TrainConfig:
+    """The game's config file (or the built-in defaults) with ``overrides`` (None: keep)."""
+    path = Path(config_path) if config_path is not None else default_config_path(game)
+    if path is None:
+        config = from_dict({"game": game, **{k: v for k, v in overrides.items() if v is not None}})
+    else:
+        config = load_config(path, overrides)
+    if config.game != game:
+        raise ConfigError(f"{path}: game: the file is for {config.game!r}, not {game!r}")
+    return config
+
+
+def package_versions() -> dict[str, str]:
+    """Versions of Python and of the packages a run depends on, for ``run.json``."""
+    versions = {"python": platform.python_version()}
+    for name in (
+        "pokerzoo",
+        "numpy",
+        "gymnasium",
+        "pettingzoo",
+        "torch",
+        "stable_baselines3",
+        "sb3_contrib",
+    ):
+        try:
+            versions[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            versions[name] = "not installed"
+    return versions
+
+
+def latest_checkpoint(run_dir: str | Path) -> Path | None:
+    """The checkpoint with the most timesteps in ``run_dir/checkpoints``."""
+    folder = Path(run_dir) / "checkpoints"
+    found = [
+        (int(m.group(1)), path)
+        for path in folder.glob("model_*_steps.zip")
+        if (m := _CHECKPOINT.search(path.name))
+    ]
+    return max(found)[1] if found else None
+
+
+def checkpoint_steps(path: Path | None) -> int:
+    """The timesteps in a checkpoint's name (-1 for anything else)."""
+    match = _CHECKPOINT.search(path.name) if path is not None else None
+    return int(match.group(1)) if match else -1
+
+
+def snapshot_paths(run_dir: Path) -> list[str]:
+    """The run's self-play snapshots, oldest first."""
+    paths = sorted(
+        (run_dir / "snapshots").glob("step_*.zip"), key=lambda p: int(p.stem.split("_")[1])
+    )
+    return [str(p) for p in paths]
+
+
+@dataclass
+class RunTarget:
+    """What ``pokerzoo evaluate RUN_OR_MODEL`` points at."""
+
+    model_path: Path
+    run_dir: Path
+    """The run folder (its config and run.json), or the model's own folder."""
+    game: str
+    options: dict[str, Any]
+    evaluation: EvaluationConfig | None = None
+    """The run's evaluation settings when there is a config."""
+    features: str = "raw"
+
+
+def find_run(path: str | Path, game: str | None = None) -> RunTarget:
+    """Resolve a run folder (its ``model.zip``, else its latest checkpoint) or a model ``.zip``
+    (its run's ``config.yaml`` is looked for beside it and one folder up)."""
+    path = Path(path)
+    if path.is_dir():
+        run_dir = path
+        model = path / "model.zip"
+        if not model.exists():
+            model = latest_checkpoint(path)
+        if model is None:
+            raise FileNotFoundError(f"{path} holds no model.zip and no checkpoint")
+    elif path.is_file() or path.with_suffix(".zip").is_file():
+        model = path if path.is_file() else path.with_suffix(".zip")
+        run_dir = model.parent
+    else:
+        raise FileNotFoundError(f"no run folder or model at {path}")
+    for folder in (run_dir, run_dir.parent):
+        if (folder / "config.yaml").exists():
+            config = load_config(folder / "config.yaml")
+            if game is not None and game != config.game:
+                raise ValueError(f"{path} is a {config.game} run, not {game}")
+            return RunTarget(
+                model, folder, config.game, dict(config.env), config.evaluation, config.features
+            )
+    if game is None:
+        raise ValueError(f"{path}: no config.yaml beside the model; name the game with --game")
+    return RunTarget(model, run_dir, game, {})
