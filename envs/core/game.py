@@ -14,6 +14,8 @@ this contract:
 ``simultaneous``                           ``True`` when every seat acts once per round without
                                            seeing the others' moves of that round (a parallel
                                            env exists then)
+``deal(rng)``                              the cards of a random game, in the order
+                                           ``new_state`` takes them
 ``new_state(cards=None, *, rng=None)``     a new game; ``cards`` fixes the (first) deal, in the
                                            game's documented order, ``rng`` draws everything
                                            else; raises ``ValueError`` naming a bad card
@@ -69,6 +71,8 @@ class Game(Protocol[StateT]):
     num_actions: int
     layout: ObservationLayout
     simultaneous: bool
+
+    def deal(self, rng: np.random.Generator) -> list[int]: ...
 
     def new_state(
         self, cards: CardsLike | None = None, *, rng: np.random.Generator | None = None

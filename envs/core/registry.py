@@ -20,7 +20,7 @@ import pkgutil
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 __all__ = [
@@ -92,8 +92,8 @@ class GameSpec:
     bots: str
     """``module:BOTS`` of the bot registry (name -> class, built ``Cls(seed=..., **options)``)."""
     option_sets: Mapping[str, Mapping[str, Any]]
-    """Named option sets every check runs over (the conformance suite, the benchmarks): the
-    default game first, then each documented variant."""
+    """Named option sets every check runs over (the conformance suite, the benchmarks), valid
+    for every env of the game: the default game first, then each documented variant."""
     aec: str | None = None
     """``module:env`` of the PettingZoo AEC factory (games of several players)."""
     parallel: str | None = None
@@ -104,6 +104,9 @@ class GameSpec:
     gym_ids: tuple[GymId, ...] = ()
     vector: str | None = None
     """``module:Class`` of a native Gymnasium vector env (``Cls(num_envs, **options)``)."""
+    table_option_sets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    """More option sets for the PettingZoo envs only (options of the multi-player form of a
+    one-player game, such as Poker Squares' ``num_players`` and ``rounds``)."""
     scoring: Scoring = field(default_factory=Scoring)
     training: str | None = None
     """``module:HOOKS`` of the game's training hooks (features, what ``play`` shows and reads),
@@ -207,16 +210,16 @@ def unregister_game(name: str) -> None:
 def discover() -> None:
     """Register every game package under :mod:`pokerzoo.envs` that has a ``spec`` module
     (idempotent: games already registered are skipped)."""
-    import pokerzoo.envs as envs
-
-    root = resources.files(envs)
-    for module in sorted(pkgutil.iter_modules(envs.__path__), key=lambda m: m.name):
+    # The folder of pokerzoo.envs, found without importing it (it imports this module).
+    envs_dir = Path(__file__).resolve().parent.parent
+    envs_name = __name__.rsplit(".", 2)[0]
+    for module in sorted(pkgutil.iter_modules([str(envs_dir)]), key=lambda m: m.name):
         # Look for the file first: only a game package (one with a spec) is imported.
         if not module.ispkg or module.name in _DISCOVERED:
             continue
-        if not root.joinpath(module.name, "spec.py").is_file():
+        if not (envs_dir / module.name / "spec.py").is_file():
             continue
-        spec = importlib.import_module(f"{envs.__name__}.{module.name}.spec").SPEC
+        spec = importlib.import_module(f"{envs_name}.{module.name}.spec").SPEC
         _DISCOVERED.add(module.name)
         if spec.name not in _GAMES:
             register_game(spec)

@@ -81,6 +81,10 @@ class PokerSquaresTable:
         )
 
     # --- the contract ---------------------------------------------------------------------
+    def deal(self, rng: np.random.Generator) -> list[int]:
+        """The first round's 25 cards, in dealing order."""
+        return self.grid_rules.deal(rng)
+
     def new_state(
         self, cards: CardsLike | None = None, *, rng: np.random.Generator | None = None
     ) -> TableState:

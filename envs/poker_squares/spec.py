@@ -39,6 +39,16 @@ SPEC = GameSpec(
         "adjacent": {"placement": "adjacent"},
         "shuffle": {"variant": "shuffle", "scoring": "english"},
     },
+    table_option_sets={
+        "3 players, 2 rounds, margin": {"num_players": 3, "rounds": 2, "reward": "margin"},
+        "8 players, adjacent, jokers": {
+            "num_players": 8,
+            "reward": "incremental",
+            "jokers": 2,
+            "placement": "adjacent",
+        },
+        "shuffle, 3 rounds": {"variant": "shuffle", "scoring": "english", "rounds": 3},
+    },
     aec="pokerzoo.envs.poker_squares_v0:env",
     parallel="pokerzoo.envs.poker_squares_v0:parallel_env",
     single="pokerzoo.envs.poker_squares.env:PokerSquaresEnv",

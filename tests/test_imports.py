@@ -1,0 +1,119 @@
+"""The package's import graph: no cycles (imports inside functions count), and the layers hold:
+the envs and the bots never import the training package, the package never imports the tests,
+and nothing outside ``training/`` needs torch."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PARTS = {"envs": "pokerzoo.envs", "agents": "pokerzoo.agents", "training": "pokerzoo.training"}
+
+
+def _modules() -> dict[str, Path]:
+    modules = {}
+    for folder, package in PARTS.items():
+        for path in (ROOT / folder).rglob("*.py"):
+            parts = path.relative_to(ROOT / folder).with_suffix("").parts
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            modules[".".join((package, *parts))] = path
+    return modules
+
+
+MODULES = _modules()
+
+
+def _imports(name: str, path: Path) -> set[str]:
+    """Every pokerzoo module ``name`` imports, at module level or inside a function."""
+    is_package = path.name == "__init__.py"
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = name.split(".")
+                base = base[: len(base) - node.level + (1 if is_package else 0)]
+                prefix = ".".join(base + ([node.module] if node.module else []))
+            else:
+                prefix = node.module or ""
+            # "from a import b" imports a.b when b is a module, else a
+            targets = [
+                f"{prefix}.{alias.name}" if f"{prefix}.{alias.name}" in MODULES else prefix
+                for alias in node.names
+            ]
+        else:
+            continue
+        found |= {t for t in targets if t in MODULES or t.startswith(("tests", "torch"))}
+    return found
+
+
+GRAPH = {name: _imports(name, path) for name, path in MODULES.items()}
+
+
+def test_no_import_cycles() -> None:
+    # Tarjan's strongly connected components: any component of two or more is a cycle.
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    cycles: list[list[str]] = []
+    counter = [0]
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = counter[0]
+        counter[0] += 1
+        stack.append(node)
+        on_stack.add(node)
+        for nxt in sorted(GRAPH.get(node, ())):
+            if nxt not in MODULES:
+                continue
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in on_stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1 or node in GRAPH[node]:
+                cycles.append(sorted(component))
+
+    for node in sorted(MODULES):
+        if node not in index:
+            visit(node)
+    assert cycles == []
+
+
+@pytest.mark.parametrize("layer", ["pokerzoo.envs", "pokerzoo.agents"])
+def test_envs_and_bots_never_import_training(layer: str) -> None:
+    offenders = {
+        name: sorted(t for t in targets if t.startswith("pokerzoo.training"))
+        for name, targets in GRAPH.items()
+        if name.startswith(layer)
+    }
+    assert {k: v for k, v in offenders.items() if v} == {}
+
+
+def test_the_package_never_imports_the_tests_or_torch_outside_training() -> None:
+    assert not [n for n, targets in GRAPH.items() if any(t.startswith("tests") for t in targets)]
+    torch_users = [
+        n
+        for n, targets in GRAPH.items()
+        if any(t.startswith("torch") for t in targets) and not n.startswith("pokerzoo.training")
+    ]
+    assert torch_users == []
+
+
+def test_the_graph_sees_function_level_imports() -> None:
+    # The training CLI imports its heavy modules inside functions: the graph must see them.
+    assert "pokerzoo.training.train" in GRAPH["pokerzoo.training.cli"]

@@ -1,0 +1,109 @@
+"""The rules of "take two" (see the package docstring), in the engine contract of
+:mod:`pokerzoo.envs.core.game`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from pokerzoo.envs.core.cards import CardsLike, Deck, format_card, format_cards
+from pokerzoo.envs.core.errors import GameOverError, check_action
+from pokerzoo.envs.core.game import Payout
+from pokerzoo.envs.core.observation import Field, ObservationLayout
+from pokerzoo.envs.core.options import check_choice
+
+ROW = 5
+TAKES = 2
+LAYOUT = ObservationLayout(
+    [
+        Field("ranks", ROW, 12, "rank of each card of the row (2 = 0 .. A = 12)"),
+        Field("mine", ROW, 1, "the card is taken by me"),
+        Field("theirs", ROW, 1, "the card is taken by the other player"),
+    ]
+)
+_DECK = Deck()
+
+
+@dataclass
+class TakeTwoState:
+    row: list[int]
+    """The five cards, face up."""
+    owner: list[int]
+    """Who took each card (-1: still there)."""
+
+
+class TakeTwoGame:
+    """Two players take two of five face-up cards; the higher rank total wins."""
+
+    num_players = 2
+    num_actions = ROW
+    simultaneous = False
+    layout = LAYOUT
+    action_noun = "card"
+
+    def __init__(self, payoff: str = "win") -> None:
+        self.payoff = check_choice("payoff", payoff, ("win", "margin"))
+
+    def deal(self, rng: np.random.Generator) -> list[int]:
+        return rng.permutation(_DECK.cards)[:ROW].tolist()
+
+    def new_state(
+        self, cards: CardsLike | None = None, *, rng: np.random.Generator | None = None
+    ) -> TakeTwoState:
+        if cards is None:
+            if rng is None:
+                raise ValueError("new_state needs the five cards or an rng")
+            cards = self.deal(rng)
+        return TakeTwoState(_DECK.parse(cards, count=ROW, what="row"), [-1] * ROW)
+
+    def current_player(self, state: TakeTwoState) -> int:
+        if self.is_terminal(state):
+            return -1
+        return (ROW - state.owner.count(-1)) % 2
+
+    def legal_mask(self, state: TakeTwoState, player: int) -> np.ndarray:
+        mask = np.zeros(ROW, dtype=np.int8)
+        if player == self.current_player(state):
+            mask[[i for i, o in enumerate(state.owner) if o < 0]] = 1
+        return mask
+
+    def apply(self, state: TakeTwoState, player: int, action: object) -> Payout | None:
+        if self.is_terminal(state):
+            raise GameOverError("the game is over: call reset()")
+        card = check_action(
+            action,
+            self.legal_mask(state, player),
+            self.describe_action,
+            f"card for player_{player}",
+        )
+        state.owner[card] = player
+        if not self.is_terminal(state):
+            return None
+        totals = [
+            sum(c >> 2 for c, o in zip(state.row, state.owner, strict=True) if o == p)
+            for p in range(2)
+        ]
+        margin = float(totals[0] - totals[1])
+        first = margin if self.payoff == "margin" else float(np.sign(margin))
+        info = {"totals": {f"player_{p}": totals[p] for p in range(2)}}
+        return Payout((first, 0.0 - first), (info, info))
+
+    def is_terminal(self, state: TakeTwoState) -> bool:
+        return state.owner.count(-1) == ROW - 2 * TAKES
+
+    def observe(self, state: TakeTwoState, player: int) -> np.ndarray:
+        obs = LAYOUT.zeros()
+        obs[LAYOUT["ranks"]] = [c >> 2 for c in state.row]
+        obs[LAYOUT["mine"]] = [o == player for o in state.owner]
+        obs[LAYOUT["theirs"]] = [o == 1 - player for o in state.owner]
+        return obs
+
+    def describe_action(self, action: int) -> str:
+        return f"card {action}"
+
+    def render(self, state: TakeTwoState) -> str:
+        taken = [
+            f"{format_card(c)}:{'-' if o < 0 else o}"
+            for c, o in zip(state.row, state.owner, strict=True)
+        ]
+        return f"row {format_cards(state.row)} | {' '.join(taken)}"
