@@ -67,7 +67,8 @@ def _feature_space(
     space: spaces.Space, transform: Callable[[np.ndarray], np.ndarray]
 ) -> spaces.Box:
     """The observation space after ``transform``: float32 features of the transformed shape."""
-    assert space.shape is not None
+    if space.shape is None:
+        raise TypeError(f"features need an observation space with a shape, got {space}")
     sample = transform(np.zeros((1, *space.shape), dtype=np.float32))
     return spaces.Box(-np.inf, np.inf, sample.shape[1:], np.float32)
 

@@ -53,7 +53,7 @@ from typing import Literal
 
 import numpy as np
 
-from .cards import JOKER, NUM_CARD_IDS, PIQUET_LOWEST_RANK, CardsLike, parse_cards
+from .cards import JOKER, NUM_CARD_IDS, PIQUET_LOWEST_RANK, CardsLike, Deck
 
 __all__ = [
     "NUM_HAND_CLASSES",
@@ -288,9 +288,10 @@ def _low_value(rank: int) -> int:
     return (rank + 1) % 13
 
 
-@cache
 def _score(ms: tuple[int, ...], suited: bool, ruleset: str) -> tuple[int, int, int, int]:
-    """Best reading of a complete multiset: (key sans runtime suits, category, suit rule, rank)."""
+    """Best reading of a complete multiset: (key sans runtime suits, category, suit rule, rank).
+
+    Called only while :func:`_tables` builds a ruleset's tables (which memoises it locally)."""
     if ruleset == "low":
         values = Counter(_low_value(r) for r in ms)
         groups = sorted(values.items(), key=lambda vc: (-vc[1], -vc[0]))
@@ -298,15 +299,14 @@ def _score(ms: tuple[int, ...], suited: bool, ruleset: str) -> tuple[int, int, i
         packed = _pack([v for v, _ in groups])
         inverted = len(_LOW_ORDER) - 1 - _LOW_ORDER.index(cat)
         return (inverted << _CAT_SHIFT) | (((1 << 20) - 1 - packed) << _TIE_SHIFT), cat, 0, -1
-    best: tuple[int, int, int, int] | None = None
+    readings = []
     for cat, ranks, suit_rule, rank in _high_interpretations(ms, suited, ruleset):
         key = (int(cat) << _CAT_SHIFT) | (_pack(ranks) << _TIE_SHIFT)
         if ruleset != "draw":
             suit_rule, rank = _NO_SUIT, -1
-        if best is None or key > best[0]:
-            best = (key, int(cat), suit_rule, rank)
-    assert best is not None
-    return best
+        readings.append((key, int(cat), suit_rule, rank))
+    # every complete multiset has at least one reading; the first wins ties as before
+    return max(readings, key=lambda reading: reading[0])
 
 
 @dataclass(frozen=True)
@@ -334,24 +334,31 @@ def _tables(ruleset: str) -> _Tables:
     flush_mul = np.zeros(n, dtype=np.int64)
     low_top = np.full(n, 99, dtype=np.int8)
     completions = {k: _multisets(k) for k in range(6)}
+    scored: dict[tuple[tuple[int, ...], bool], tuple[int, int, int, int]] = {}
+
+    def score(hand: tuple[int, ...], suited: bool) -> tuple[int, int, int, int]:
+        found = scored.get((hand, suited))
+        if found is None:
+            found = scored[hand, suited] = _score(hand, suited, ruleset)
+        return found
+
     for i, (wilds, suited, naturals) in enumerate(layout.section_of_class):
-        best: tuple[int, int, int, int] | None = None
+        best = (-1, 0, _NO_SUIT, -1)
         best_hand: tuple[int, ...] = ()
         reach = 0
         for extra in completions[wilds]:
             hand = tuple(sorted(naturals + extra))
-            k, cat, rule, rank = _score(hand, suited, ruleset)
+            k, cat, rule, rank = score(hand, suited)
             reach |= 1 << cat
             if suited and wilds:
                 # wild cards may also take other suits than the naturals' (Jk Jk 5s 6s Ks reads
                 # as trips as well as a flush): those readings are reachable too
-                reach |= 1 << _score(hand, False, ruleset)[1]
+                reach |= 1 << score(hand, False)[1]
             if rule == _CARD_SUIT and rank not in naturals:
                 # the tie-breaking card is a wild card: it takes the best suit, hearts
                 k, rule = k + SUIT_PRIORITY[1], _NO_SUIT
-            if best is None or k > best[0]:
+            if k > best[0]:
                 best, best_hand = (k, cat, rule, rank), hand
-        assert best is not None
         key[i], category[i], reachable[i] = best[0], best[1], reach
         if best[2] == _CARD_SUIT:
             shift[i], card_mul[i] = 4 * best[3], 1
@@ -652,20 +659,30 @@ def make_evaluator(
     return draw_strength
 
 
-def _five(cards: CardsLike) -> list[int]:
-    ids = parse_cards(cards)
-    if len(ids) != 5:
-        raise ValueError(f"expected exactly 5 cards, got {len(ids)}: {cards!r}")
-    return ids
+# The packs a single hand of each ruleset may come from: what its games deal at the most.
+_PACKS = {
+    "standard": Deck("standard", jokers=4),
+    "quintet": Deck("piquet"),
+    "draw": Deck("standard", jokers=4, decks=2),
+    "low": Deck("standard", jokers=4),
+}
+
+
+def _five(cards: CardsLike, ruleset: str) -> list[int]:
+    """Five cards one hand of ``ruleset`` can hold (the one validation path of
+    :class:`~.cards.Deck`: a duplicate needs two decks, a piquet hand no card below 7)."""
+    _check_ruleset(ruleset)
+    return _PACKS[ruleset].parse(cards, count=5, what="hand")
 
 
 def hand_key(cards: CardsLike, ruleset: Ruleset = "standard", *, deuces_wild: bool = False) -> int:
     """Strength key of one hand given in any card form (``"As Kd Qh Jc Ts"``)."""
-    return int(evaluate(np.array([_five(cards)]), ruleset, deuces_wild=deuces_wild)[0])
+    return int(evaluate(np.array([_five(cards, ruleset)]), ruleset, deuces_wild=deuces_wild)[0])
 
 
 def hand_category(
     cards: CardsLike, ruleset: Ruleset = "standard", *, deuces_wild: bool = False
 ) -> Category:
     """:class:`Category` of one hand given in any card form."""
-    return Category(int(categories(np.array([_five(cards)]), ruleset, deuces_wild=deuces_wild)[0]))
+    hand = np.array([_five(cards, ruleset)])
+    return Category(int(categories(hand, ruleset, deuces_wild=deuces_wild)[0]))

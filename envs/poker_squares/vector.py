@@ -333,7 +333,7 @@ class PokerSquaresVectorEnv(VectorEnv):
             return None
         frames = tuple(self._render_game(i) for i in range(self.num_envs))
         if self.render_mode == "human":
-            print("\n\n".join(frames))
+            print("\n\n".join(frames))  # noqa: T201 - "human" mode prints by definition
             return None
         return frames
 
@@ -548,7 +548,7 @@ class PokerSquaresVectorEnv(VectorEnv):
             check_action(a[game], self._mask[game], cell_name, what="cell")
         except IllegalActionError as err:
             raise IllegalActionError(f"env {game}: {err}") from None
-        raise AssertionError("unreachable: check_action accepted a rejected action")
+        raise RuntimeError(f"env {game}: the mask refused cell {a[game]} but check_action took it")
 
     def _render_game(self, i: int) -> str:
         grid = self._grid[i].tolist()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import numpy as np
 import pytest
@@ -11,6 +12,7 @@ from pokerzoo.envs.core.cards import (
     NUM_CARD_IDS,
     RANKS,
     SUITS,
+    Deck,
     card_id,
     card_rank,
     card_suit,
@@ -209,3 +211,29 @@ def test_shuffled_is_a_reproducible_permutation() -> None:
 def test_shuffled_only_accepts_a_generator(rng: object) -> None:
     with pytest.raises(TypeError, match="Generator"):
         shuffled(make_deck(), rng)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "cards", ["As Kd 10h jk", ["As", "Kd", "10h", "jk"], [48, 46, 33, 52], "as,KD ,Th Jk"]
+)
+def test_format_cards_takes_every_card_form(cards: object) -> None:
+    # one string is parsed as cards, not read letter by letter
+    assert format_cards(cards) == "As Kd Th Jk"  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("deck", "cards", "message"),
+    [
+        (Deck(), "As As", "duplicate card As in hand: the pack (one 52-card deck) holds one"),
+        (Deck(decks=2), "As As As", "card As appears 3 times in hand"),
+        (Deck(jokers=2), "Jk Jk Jk", "too many jokers in hand: 3"),
+        (Deck(), "Jk", "card Jk in hand is not in the pack (one 52-card deck)"),
+        (Deck("piquet"), "6s", "card 6s in hand is not in the pack"),
+    ],
+)
+def test_deck_parse_names_what_the_pack_cannot_supply(deck: Deck, cards: str, message: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(message)):
+        deck.parse(cards)
+    assert Deck(decks=2, jokers=4).parse("As As Jk Jk Jk", count=5) == [48, 48, 52, 52, 52]
+    with pytest.raises(ValueError, match=re.escape("pack: expected 5 cards, got 2")):
+        deck.parse("As Kd", count=5, what="pack")

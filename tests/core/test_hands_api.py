@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import numpy as np
 import pytest
-from pokerzoo.envs.core.cards import JOKER, parse_cards
+from pokerzoo.envs.core.cards import JOKER, format_card, parse_cards
 from pokerzoo.envs.core.hands import (
     NUM_HAND_CLASSES,
     RULESETS,
@@ -186,8 +186,25 @@ def test_quintet_rejects_cards_outside_the_piquet_deck(
 ) -> None:
     with pytest.raises(ValueError, match=rf"card id {bad} is not allowed in ruleset 'quintet'"):
         function(np.array([parse_cards("As Ks Qs Js Ts"), parse_cards(cards)]), "quintet")
-    with pytest.raises(ValueError, match=rf"card id {bad} "):
+    with pytest.raises(ValueError, match=f"card {format_card(bad)} in hand is not in the pack"):
         hand_key(cards, "quintet")
+
+
+@pytest.mark.parametrize(
+    ("cards", "ruleset", "message"),
+    [
+        ("As As Qs Js Ts", "standard", "duplicate card As in hand"),  # one deck
+        ("As As Qs Js Ts", "low", "duplicate card As in hand"),
+        ("As Ks Qs Js Ts Ts", "standard", "expected 5 cards, got 6"),
+    ],
+)
+def test_one_hand_helpers_check_the_hand_could_be_dealt(
+    cards: str, ruleset: str, message: str
+) -> None:
+    for function in (hand_key, hand_category):
+        with pytest.raises(ValueError, match=message):
+            function(cards, ruleset)  # type: ignore[arg-type]
+    assert hand_category("As As Qs Js Ts", "draw") == Category.FLUSH  # two decks: fine
 
 
 def test_the_same_cards_are_fine_outside_quintet() -> None:

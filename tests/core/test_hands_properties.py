@@ -8,17 +8,31 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pokerzoo.envs.core.cards import JOKER, PIQUET_LOWEST_RANK
+from pokerzoo.envs.core.cards import JOKER, PIQUET_LOWEST_RANK, parse_cards
 from pokerzoo.envs.core.hands import (
     NUM_HAND_CLASSES,
+    Category,
     categories,
     evaluate,
-    hand_category,
     hand_classes,
-    hand_key,
     make_classifier,
     make_evaluator,
 )
+
+
+def key_of(cards: object, ruleset: str = "standard", *, deuces_wild: bool = False) -> int:
+    """The evaluator's key of one hand, through the batched API: it takes any five cards,
+    duplicates and five jokers included, where the one-hand helpers check the hand could be
+    dealt from the ruleset's pack."""
+    hand = np.array([parse_cards(cards)])  # type: ignore[arg-type]
+    return int(evaluate(hand, ruleset, deuces_wild=deuces_wild)[0])  # type: ignore[arg-type]
+
+
+def category_of(cards: object, ruleset: str = "standard", *, deuces_wild: bool = False) -> Category:
+    """The evaluator's category of one hand, through the batched API (see :func:`key_of`)."""
+    hand = np.array([parse_cards(cards)])  # type: ignore[arg-type]
+    return Category(int(categories(hand, ruleset, deuces_wild=deuces_wild)[0]))  # type: ignore[arg-type]
+
 
 PROPERTY_SETTINGS = settings(max_examples=100, deadline=None)
 # (ruleset, deuces_wild): every combination the evaluator accepts.
@@ -97,7 +111,7 @@ def test_draw_suit_names_matter_only_through_ties() -> None:
     @given(hands("draw"), st.permutations(range(4)))
     def prop(cards: list[int], suit_map: list[int]) -> None:
         relabelled = relabel(cards, suit_map)
-        assert hand_category(relabelled, "draw") == hand_category(cards, "draw")
+        assert category_of(relabelled, "draw") == category_of(cards, "draw")
 
     prop()
 
@@ -118,8 +132,8 @@ def test_scalar_paths_agree_with_the_batched_ones(ruleset: str, deuces_wild: boo
         assert classes.tolist() == [classify(*cards) for cards in batch]
         assert ((classes >= 0) & (classes < NUM_HAND_CLASSES)).all()
         first = batch[0]
-        assert hand_key(first, ruleset, deuces_wild=deuces_wild) == keys[0]  # type: ignore[arg-type]
-        assert hand_category(first, ruleset, deuces_wild=deuces_wild) == cats[0]  # type: ignore[arg-type]
+        assert key_of(first, ruleset, deuces_wild=deuces_wild) == keys[0]  # type: ignore[arg-type]
+        assert category_of(first, ruleset, deuces_wild=deuces_wild) == cats[0]  # type: ignore[arg-type]
 
     prop()
 

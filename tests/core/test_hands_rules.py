@@ -10,22 +10,37 @@ import pytest
 from pokerzoo.envs.core.cards import parse_cards
 from pokerzoo.envs.core.hands import (
     Category,
+    categories,
     category_name,
-    hand_category,
+    evaluate,
     hand_classes,
-    hand_key,
     make_classifier,
     points_table,
     qualifies_low,
 )
+
+
+def key_of(cards: object, ruleset: str = "standard", *, deuces_wild: bool = False) -> int:
+    """The evaluator's key of one hand, through the batched API: it takes any five cards,
+    duplicates and five jokers included, where the one-hand helpers check the hand could be
+    dealt from the ruleset's pack."""
+    hand = np.array([parse_cards(cards)])  # type: ignore[arg-type]
+    return int(evaluate(hand, ruleset, deuces_wild=deuces_wild)[0])  # type: ignore[arg-type]
+
+
+def category_of(cards: object, ruleset: str = "standard", *, deuces_wild: bool = False) -> Category:
+    """The evaluator's category of one hand, through the batched API (see :func:`key_of`)."""
+    hand = np.array([parse_cards(cards)])  # type: ignore[arg-type]
+    return Category(int(categories(hand, ruleset, deuces_wild=deuces_wild)[0]))  # type: ignore[arg-type]
+
 
 C = Category
 
 
 def compare(a: str, b: str, ruleset: str, deuces_wild: bool = False) -> int:
     """1 if ``a`` is the better hand, 0 if equal, -1 if worse."""
-    ka = hand_key(a, ruleset, deuces_wild=deuces_wild)  # type: ignore[arg-type]
-    kb = hand_key(b, ruleset, deuces_wild=deuces_wild)  # type: ignore[arg-type]
+    ka = key_of(a, ruleset, deuces_wild=deuces_wild)  # type: ignore[arg-type]
+    kb = key_of(b, ruleset, deuces_wild=deuces_wild)  # type: ignore[arg-type]
     return (ka > kb) - (ka < kb)
 
 
@@ -94,13 +109,13 @@ def test_quintet_comparisons(a: str, b: str, expected: int) -> None:
 
 def test_quintet_category_order() -> None:
     for (better, better_cat), (worse, worse_cat) in itertools.pairwise(QUINTET_CATEGORY_LADDER):
-        assert hand_category(better, "quintet") == better_cat
-        assert hand_category(worse, "quintet") == worse_cat
+        assert category_of(better, "quintet") == better_cat
+        assert category_of(worse, "quintet") == worse_cat
         check(better, worse, 1, "quintet")
 
 
 def test_quintet_royal_is_reported_as_a_straight_flush() -> None:
-    assert hand_category("As Ks Qs Js Ts", "quintet") == C.STRAIGHT_FLUSH
+    assert category_of("As Ks Qs Js Ts", "quintet") == C.STRAIGHT_FLUSH
     assert category_name(C.NOTHING, "quintet") == "high card"
 
 
@@ -135,8 +150,8 @@ DRAW_CATEGORY_LADDER = [  # best and lowest of each category, from the top down
 
 def test_draw_category_order() -> None:
     for (better, better_cat), (worse, worse_cat) in itertools.pairwise(DRAW_CATEGORY_LADDER):
-        assert hand_category(better, "draw") == better_cat
-        assert hand_category(worse, "draw") == worse_cat
+        assert category_of(better, "draw") == better_cat
+        assert category_of(worse, "draw") == worse_cat
         check(better, worse, 1, "draw")
 
 
@@ -210,11 +225,11 @@ def test_draw_comparisons(a: str, b: str, expected: int) -> None:
     ],
 )
 def test_draw_categories(cards: str, expected: Category) -> None:
-    assert hand_category(cards, "draw") == expected
+    assert category_of(cards, "draw") == expected
 
 
 def test_category_names_follow_each_ruleset() -> None:
-    assert hand_category("As Kd 7h 4c 2s", "standard") == C.NOTHING
+    assert category_of("As Kd 7h 4c 2s", "standard") == C.NOTHING
     assert category_name(C.NOTHING, "draw") == "nothing"
     assert category_name(C.NOTHING, "standard") == "high card"
     assert category_name(C.ACE_KING, "draw") == "ace-king"
@@ -255,10 +270,10 @@ def test_standard_comparisons(a: str, b: str, expected: int) -> None:
 
 
 def test_standard_royal_flush_and_wraparound() -> None:
-    assert hand_category("Ts Js Qs Ks As") == C.ROYAL_FLUSH
-    assert hand_category("Ks Qs Js Ts 9s") == C.STRAIGHT_FLUSH
-    assert hand_category("Qh Kh Ah 2h 3h") == C.FLUSH
-    assert hand_category("Qh Ks Ah 2h 3h") == C.NOTHING
+    assert category_of("Ts Js Qs Ks As") == C.ROYAL_FLUSH
+    assert category_of("Ks Qs Js Ts 9s") == C.STRAIGHT_FLUSH
+    assert category_of("Qh Kh Ah 2h 3h") == C.FLUSH
+    assert category_of("Qh Ks Ah 2h 3h") == C.NOTHING
 
 
 # --- low: ace-to-five ----------------------------------------------------------------------------
@@ -303,7 +318,7 @@ def test_low_comparisons(a: str, b: str, expected: int) -> None:
     ],
 )
 def test_qualifies_low(cards: str, qualifier: int | None, expected: bool) -> None:
-    key = hand_key(cards, "low")
+    key = key_of(cards, "low")
     assert qualifies_low(key, qualifier) is expected
     batch = qualifies_low(np.array([key, key]), qualifier)
     assert isinstance(batch, np.ndarray)
@@ -313,7 +328,7 @@ def test_qualifies_low(cards: str, qualifier: int | None, expected: bool) -> Non
 @pytest.mark.parametrize("qualifier", [4, 14, 0, True, "8", 8.0])
 def test_qualifies_low_rejects_bad_qualifiers(qualifier: object) -> None:
     with pytest.raises(ValueError, match=repr(qualifier)):
-        qualifies_low(hand_key("5s 4h 3d 2c As", "low"), qualifier)  # type: ignore[arg-type]
+        qualifies_low(key_of("5s 4h 3d 2c As", "low"), qualifier)  # type: ignore[arg-type]
 
 
 # --- wild cards ----------------------------------------------------------------------------------
@@ -346,7 +361,7 @@ WILD_CATEGORIES = [
 def test_wild_card_categories(
     cards: str, ruleset: str, deuces_wild: bool, expected: Category
 ) -> None:
-    assert hand_category(cards, ruleset, deuces_wild=deuces_wild) == expected  # type: ignore[arg-type]
+    assert category_of(cards, ruleset, deuces_wild=deuces_wild) == expected  # type: ignore[arg-type]
 
 
 def wild(a: str, b: str, expected: int, ruleset: str, deuces_wild: bool, why: str) -> object:

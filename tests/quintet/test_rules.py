@@ -173,6 +173,8 @@ def test_score_rows_accepts_every_row_form() -> None:
         (ROW_A, ROW_B.replace("8c", "9c"), "duplicate card 9c"),
         (ROW_A, ROW_B.replace("8c", "8d"), "only in the first: 8c; only in the second: 8d"),
         (ROW_A, ["Ac Ad Ah As"] * 5, "expected 5 cards, got 4"),
+        (ROW_A, ROW_B.split("  ")[:4], "expected 5 packs, got 4 packs"),
+        (ROW_A, [*ROW_B.split("  "), "7c 7d 7h 7s 8c"], "expected 5 packs, got 6 packs"),
         (ROW_A, ["As", "Ks", "Qs", "Js", "Ts"], "expected 5 packs of 5 cards or 25 cards"),
         (ROW_A, 42, "expected 5 packs or 25 cards"),
     ],

@@ -1,0 +1,107 @@
+"""The ``pokerzoo`` command's handling of what users type: one-line errors with exit status 2 for
+their mistakes, a traceback for the package's own bugs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+from pokerzoo.envs.core.registry import get_game
+from pokerzoo.training import cli
+from pokerzoo.training.cli import main
+from pokerzoo.training.config import from_dict
+from pokerzoo.training.train import train
+
+
+def error_of(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
+    """Run the command, expect exit status 2 and one line on stderr; return it."""
+    assert main(argv) == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1, lines
+    assert lines[0].startswith("pokerzoo: error: ")
+    return lines[0]
+
+
+def test_play_with_an_unknown_option_is_a_one_line_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    line = error_of(capsys, ["play", "poker_squares", "--option", "bogus=1"])
+    assert "unknown option 'bogus'" in line and "scoring" in line
+    line = error_of(capsys, ["play", "quintet", "--option", "reward=chips"])
+    assert "--option.reward: bad reward 'chips'" in line
+    assert "bad --option 'noequals'" in error_of(
+        capsys, ["play", "quintet", "--option", "noequals"]
+    )
+    assert "--against 'alphago'" in error_of(capsys, ["play", "quintet", "--against", "alphago"])
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["evaluate", "runs/x", "--episodes", "0"],
+        ["train", "quintet", "--eval-episodes", "-1"],
+        ["train", "quintet", "--timesteps", "many"],
+        ["train", "quintet", "--n-envs", "0"],
+    ],
+)
+def test_bad_numbers_are_refused_by_the_parser(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2
+    assert "expected an integer" in capsys.readouterr().err
+
+
+def test_resume_of_a_missing_run_is_an_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    line = error_of(capsys, ["train", "quintet", "--resume", "--out", str(tmp_path / "none")])
+    assert "holds no run to continue" in line
+
+
+def test_an_option_error_in_a_config_names_the_file_and_the_key(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = tmp_path / "ps.yaml"
+    config.write_text("game: poker_squares\nenv: {scoring: french}\n")
+    line = error_of(capsys, ["train", "poker-squares", "--config", str(config)])
+    assert f"{config}: env.scoring: bad scoring 'french'" in line
+    config.write_text("game: quintet\nopponents: {bots: {grumpy: 1}}\n")
+    line = error_of(capsys, ["train", "quintet", "--config", str(config)])
+    assert f"{config}: opponents.bots: unknown bot 'grumpy'" in line
+
+
+def test_version_and_game_names_with_dashes(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0 and capsys.readouterr().out.startswith("pokerzoo ")
+    assert get_game("poker-squares").name == "poker_squares"
+    assert "unknown game 'chess'" in error_of(capsys, ["play", "chess"])
+
+
+def test_a_bug_is_not_reported_as_a_user_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken() -> int:
+        raise ValueError("a bug inside the package")
+
+    monkeypatch.setattr(cli, "_cmd_list", broken)
+    with pytest.raises(ValueError, match="a bug inside the package"):
+        main(["list"])
+
+
+def test_timesteps_round_up_to_whole_rollouts(tmp_path: Path) -> None:
+    config = from_dict(
+        {
+            "game": "poker_squares",
+            "timesteps": 100,
+            "n_envs": 2,
+            "ppo": {"n_steps": 64, "batch_size": 64, "n_epochs": 1, "net_arch": [8]},
+            "evaluation": {"every": 0, "final_episodes": 0},
+            "checkpoint_every": 0,
+        }
+    )
+    result = train(config, tmp_path / "run", progress_bar=False, verbose=0)
+    assert result.timesteps == 128  # one rollout of 64 steps x 2 envs, not 128 of "100"
+    saved = yaml.safe_load((tmp_path / "run" / "config.yaml").read_text())
+    assert saved["timesteps"] == 128
