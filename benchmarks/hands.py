@@ -45,8 +45,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-from pokerzoo.envs.cards import JOKER, format_card, make_deck
-from pokerzoo.envs.hands import evaluate, make_evaluator
+from pokerzoo.envs.core.cards import JOKER, format_card, make_deck
+from pokerzoo.envs.core.hands import evaluate, make_evaluator
 
 PEERS = ("treys", "phevaluator", "eval7", "pokerkit")
 PILOT_HANDS = 2_000

@@ -24,9 +24,8 @@ from itertools import combinations
 
 import numpy as np
 from pokerzoo.agents.poker_squares import BOTS
-from pokerzoo.envs.hands import categories
-from pokerzoo.envs.poker_squares import HAND_CATEGORIES, SCORING_TABLES
-from pokerzoo.envs.poker_squares_env import PokerSquaresEnv
+from pokerzoo.envs.core.hands import categories
+from pokerzoo.envs.poker_squares import HAND_CATEGORIES, SCORING_TABLES, PokerSquaresEnv
 
 WIN_THRESHOLD = {"american": 100, "english": 70}
 

@@ -30,8 +30,7 @@ from dataclasses import dataclass
 import gymnasium as gym
 import numpy as np
 from pokerzoo.agents.base import masked_random_choice
-from pokerzoo.envs.poker_squares_env import PokerSquaresEnv
-from pokerzoo.envs.poker_squares_vector import PokerSquaresVectorEnv
+from pokerzoo.envs.poker_squares import PokerSquaresEnv, PokerSquaresVectorEnv
 
 
 @dataclass(frozen=True)

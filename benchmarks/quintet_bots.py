@@ -28,7 +28,9 @@ from dataclasses import dataclass
 import numpy as np
 from pokerzoo.agents.quintet import BOTS
 from pokerzoo.envs import quintet as game
-from pokerzoo.envs.hands import evaluate
+from pokerzoo.envs.core.hands import evaluate
+
+RULES = game.QuintetGame()
 
 
 @dataclass(frozen=True)
@@ -72,15 +74,15 @@ def play_rows(args: Args) -> tuple[np.ndarray, dict[str, float]]:
     rows = np.zeros((len(bots), args.deals, game.NUM_PACKS, game.PACK_SIZE), dtype=np.int64)
     seconds = np.zeros(len(bots))
     for d in range(args.deals):
-        deal = game.deal(deal_rng)
+        deal = RULES.deal(deal_rng)
         for b, bot in enumerate(bots):
-            state = game.new_game(deal.cards)
+            state = RULES.new_state(deal)
             start = time.perf_counter()
             for _ in range(game.NUM_CARDS):
                 obs = game.encode_observation(state, 0)
-                game.place(state, 0, bot.act(obs, game.legal_packs(state, 0)))
+                RULES.apply(state, 0, bot.act(obs, RULES.legal_mask(state, 0)))
             seconds[b] += time.perf_counter() - start
-            rows[b, d] = game.pack_cards(state, 0)
+            rows[b, d] = RULES.pack_cards(state, 0)
     keys = evaluate(rows.reshape(-1, game.PACK_SIZE), "quintet").reshape(rows.shape[:3])
     per_action = seconds / (args.deals * game.NUM_CARDS)
     return keys, dict(zip(args.bots, per_action.tolist(), strict=True))
