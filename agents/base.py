@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
-__all__ = ["Bot", "masked_random_choice"]
+__all__ = ["Bot", "RandomBot", "masked_random_choice"]
 
 
 @runtime_checkable
@@ -31,3 +31,22 @@ def masked_random_choice(rng: np.random.Generator, action_mask: np.ndarray) -> i
     if legal.size == 0:
         raise ValueError("no legal action: the action mask is all zeros")
     return int(legal[rng.integers(legal.size)])
+
+
+class RandomBot:
+    """A uniformly random legal action: every game's ``"random"`` bot.
+
+    Takes any env options (and ignores them), like every bot, so
+    ``BOTS["random"](seed=s, **env_options)`` builds it.
+    """
+
+    name = "random"
+
+    def __init__(self, *, seed: int | None = None, **env_options: Any) -> None:
+        self.reset(seed)
+
+    def reset(self, seed: int | None = None) -> None:
+        self.rng = np.random.default_rng(seed)
+
+    def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
+        return masked_random_choice(self.rng, action_mask)

@@ -41,7 +41,7 @@ from ..envs.poker_squares import (
     decode_observation,
     resolve_scoring,
 )
-from .base import masked_random_choice
+from .base import RandomBot
 
 __all__ = ["BOTS", "GreedyBot", "LineValuer", "RandomBot", "SearchBot"]
 
@@ -259,21 +259,6 @@ class LineValuer:
                     for s in suits or range(4):
                         consider(sf, [(card_supply[4 * r + s], 1) for r in missing])
         return best
-
-
-class RandomBot:
-    """A uniformly random legal cell."""
-
-    name = "random"
-
-    def __init__(self, *, seed: int | None = None, **env_options: Any) -> None:
-        self.reset(seed)
-
-    def reset(self, seed: int | None = None) -> None:
-        self.rng = np.random.default_rng(seed)
-
-    def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
-        return masked_random_choice(self.rng, action_mask)
 
 
 class GreedyBot:

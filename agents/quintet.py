@@ -46,7 +46,7 @@ from ..envs.quintet import (
     REWARDS,
     decode_observation,
 )
-from .base import masked_random_choice
+from .base import RandomBot
 
 __all__ = [
     "BOTS",
@@ -173,21 +173,6 @@ def order_equilibrium(
 # --- bots ----------------------------------------------------------------------------------------
 def _check_reward(reward: str) -> str:
     return check_choice("reward", reward, REWARDS)
-
-
-class RandomBot:
-    """A uniformly random legal pack for every card."""
-
-    name = "random"
-
-    def __init__(self, *, seed: int | None = None, **env_options: Any) -> None:
-        self.reset(seed)
-
-    def reset(self, seed: int | None = None) -> None:
-        self._rng = np.random.default_rng(seed)
-
-    def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
-        return masked_random_choice(self._rng, action_mask)
 
 
 class _PlanningBot:

@@ -1,18 +1,5 @@
-"""Public alias of :mod:`pokerzoo.envs.core.errors` (the errors every env raises):
-the module path RULES §6 and the README document."""
+"""Public alias of :mod:`pokerzoo.envs.core.errors`: the module path RULES §6 and the README
+document."""
 
-from .core.errors import (
-    GameOverError,
-    IllegalActionError,
-    UnsupportedRenderModeError,
-    check_action,
-    check_render_mode,
-)
-
-__all__ = [
-    "GameOverError",
-    "IllegalActionError",
-    "UnsupportedRenderModeError",
-    "check_action",
-    "check_render_mode",
-]
+from .core.errors import *  # noqa: F403 - the alias re-exports the module's public names
+from .core.errors import __all__  # noqa: F401

@@ -11,12 +11,15 @@ ValueError: bad num_players 11: expected an int in 2..10
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+import inspect
+import re
+from collections.abc import Callable, Collection, Mapping
 from typing import Any, TypeVar
 
 import numpy as np
 
 __all__ = [
+    "build",
     "check_bool",
     "check_choice",
     "check_int",
@@ -91,3 +94,18 @@ def check_reset_options(options: object, allowed: Collection[str]) -> dict[str, 
         accepted = ", ".join(repr(key) for key in allowed) or "none"
         raise ValueError(f"bad reset options {unknown}: accepted keys are {accepted}")
     return dict(options)
+
+
+def build(factory: Callable[..., T], options: Mapping[str, Any], what: str) -> T:
+    """``factory(**options)``, an option it does not take raising ``ValueError`` that names the
+    option and (where the factory lists them) the accepted ones, instead of a ``TypeError``."""
+    try:
+        return factory(**options)
+    except TypeError as error:
+        match = re.search(r"unexpected keyword argument '(\w+)'", str(error))
+        if match is None:
+            raise
+        parameters = inspect.signature(factory).parameters.values()
+        named = [p.name for p in parameters if p.kind is not p.VAR_KEYWORD]
+        expected = f": expected one of {', '.join(named)}" if named else ""
+        raise ValueError(f"unknown option {match.group(1)!r} for {what}{expected}") from None

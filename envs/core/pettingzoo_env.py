@@ -2,8 +2,9 @@
 engine contract of :mod:`pokerzoo.envs.core.game`.
 
 A game's PettingZoo module subclasses :class:`CardGameAECEnv` (and, for a simultaneous game,
-:class:`CardGameParallelEnv`) with its ``metadata`` and a constructor that builds its engine;
-everything below is shared, so every game behaves the same way:
+:class:`CardGameParallelEnv`), naming its ``metadata`` and its engine class (``game_class``,
+built with the env's game options); everything below is shared, so every game behaves the same
+way:
 
 - Agents ``player_0 .. player_{n-1}``; one ``Discrete(num_actions)`` action space and a
   ``Dict({"observation": Box(layout), "action_mask": Box(0, 1, (num_actions,), int8)})``
@@ -33,7 +34,7 @@ everything below is shared, so every game behaves the same way:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 import numpy as np
@@ -50,7 +51,7 @@ from .errors import (
     resolve_action,
 )
 from .game import Game, Payout
-from .options import check_choice, check_reset_options, check_seed
+from .options import build, check_choice, check_reset_options, check_seed
 
 __all__ = [
     "MASKED_ACTIONS",
@@ -85,10 +86,16 @@ class _CardGameBase:
     """What both bases share: options, agents, spaces, seeding, action checks, rendering."""
 
     metadata: ClassVar[dict[str, Any]] = {"name": "card_game", "render_modes": list(RENDER_MODES)}
+    game_class: ClassVar[Callable[..., Game]]
+    """The game's engine, built with the env's game options (every option but ``render_mode``
+    and ``masked_action``)."""
     reset_options: ClassVar[tuple[str, ...]] = ("cards",)
     """The keys ``reset(options=...)`` accepts."""
 
-    def _setup(self, game: Game, render_mode: str | None, masked_action: str) -> None:
+    def _setup(
+        self, options: Mapping[str, Any], render_mode: str | None, masked_action: str
+    ) -> None:
+        game = build(self.game_class, options, self.metadata["name"])
         self.game = game
         self.render_mode = check_render_mode(render_mode, self.metadata["render_modes"])
         self.masked_action = check_choice("masked_action", masked_action, MASKED_ACTIONS)
@@ -149,10 +156,10 @@ class CardGameAECEnv(_CardGameBase, AECEnv):
     """
 
     def __init__(
-        self, game: Game, *, render_mode: str | None = None, masked_action: str = "raise"
+        self, *, render_mode: str | None = None, masked_action: str = "raise", **options: Any
     ) -> None:
         AECEnv.__init__(self)
-        self._setup(game, render_mode, masked_action)
+        self._setup(options, render_mode, masked_action)
         self.agents: list[str] = []
         self._mask = self._zero_mask
 
@@ -230,11 +237,11 @@ class CardGameParallelEnv(_CardGameBase, ParallelEnv):
     step; all actions are checked before any is played (see the module docstring)."""
 
     def __init__(
-        self, game: Game, *, render_mode: str | None = None, masked_action: str = "raise"
+        self, *, render_mode: str | None = None, masked_action: str = "raise", **options: Any
     ) -> None:
-        if not game.simultaneous:
-            raise ValueError(f"{type(game).__name__} is turn-based: it has no parallel env")
-        self._setup(game, render_mode, masked_action)
+        self._setup(options, render_mode, masked_action)
+        if not self.game.simultaneous:
+            raise ValueError(f"{type(self.game).__name__} is turn-based: it has no parallel env")
         self.agents: list[str] = []
 
     def reset(

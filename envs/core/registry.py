@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -162,12 +161,12 @@ class GameSpec:
         make = self.make_single if self.players == 1 else self.make_aec
         try:
             env = make(**options)
-        except TypeError as error:
-            match = re.search(r"unexpected keyword argument '(\w+)'", str(error))
-            if match is None:
+        except ValueError as error:
+            if not str(error).startswith("unknown option"):
                 raise
+            name = str(error).split("'")[1]
             raise ValueError(
-                f"unknown option {match.group(1)!r} for {self.name}: expected one of "
+                f"unknown option {name!r} for {self.name}: expected one of "
                 f"{', '.join(self.options)}"
             ) from None
         env.close()

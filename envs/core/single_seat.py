@@ -35,7 +35,7 @@ Gymnasium agent: it is dealt again (after 100 such deals in a row, ``reset`` rai
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import gymnasium as gym
 import numpy as np
@@ -44,7 +44,7 @@ from ...agents.base import Bot
 from .errors import GameOverError
 from .options import check_int
 
-__all__ = ["OpponentPicker", "SingleSeatEnv", "named_opponents"]
+__all__ = ["BotTableEnv", "OpponentPicker", "SingleSeatEnv", "named_opponents"]
 
 OpponentPicker = Callable[[int, np.random.Generator], Bot]
 """``pick(position, rng) -> Bot``: the opponent for the next episode at ``position`` seats
@@ -212,3 +212,34 @@ class SingleSeatEnv(gym.Env):
         info["seat"] = self.learner
         info["opponents"] = {agent: bot.name for agent, bot in self.opponents.items()}
         return seen["observation"], info
+
+
+_DEFAULT: Any = object()
+
+
+class BotTableEnv(SingleSeatEnv):
+    """A game's Gymnasium id: one seat of its AEC env against bots named by an option.
+
+    A game subclasses it naming ``aec_class`` (its raw AEC env), ``bots`` (its bot registry),
+    ``default_opponent`` and ``default_seat``; the constructor takes ``opponent`` (a bot name,
+    a :class:`~pokerzoo.agents.base.Bot`, or one per opponent seat), ``seat``, ``render_mode``,
+    ``masked_action`` and the game's own options, which the bots receive too.
+    """
+
+    aec_class: ClassVar[Callable[..., Any]]
+    bots: ClassVar[Mapping[str, Callable[..., Bot]]]
+    default_opponent: ClassVar[str]
+    default_seat: ClassVar[int | None] = None
+
+    def __init__(
+        self,
+        opponent: str | Bot | Sequence[str | Bot] | None = None,
+        seat: int | None = _DEFAULT,
+        render_mode: str | None = None,
+        masked_action: str = "raise",
+        **options: Any,
+    ) -> None:
+        aec = self.aec_class(render_mode=render_mode, masked_action=masked_action, **options)
+        choice = self.default_opponent if opponent is None else opponent
+        picker = named_opponents(self.bots, choice, len(aec.possible_agents), **options)
+        super().__init__(aec, picker, seat=self.default_seat if seat is _DEFAULT else seat)

@@ -10,67 +10,19 @@ Gymnasium env ``pokerzoo/PokerSquares-v0``), :mod:`.vector` (its native vector e
 
 from __future__ import annotations
 
-from .env import PokerSquaresEnv
-from .game import PokerSquaresTable, TableState
-from .observation import (
-    CARD_FEATURES,
-    LAYOUT,
-    SquaresView,
-    decode_observation,
-    encode_observation,
-    update_observation,
-)
-from .render import render_grid
-from .rules import (
-    CELL_LINES,
-    EMPTY,
-    GRID_CELLS,
-    HAND_CATEGORIES,
-    HAND_NAMES,
-    LINE_NAMES,
-    LINES,
-    NEIGHBOURS,
-    REWARDS,
-    SCORING_TABLES,
-    PokerSquaresGame,
-    Scoring,
-    SquaresState,
-    cell_name,
-    check_reward,
-    resolve_scoring,
-    score_grid,
-    score_hand,
-)
-from .vector import PokerSquaresVectorEnv
+from . import env, game, observation, render, rules, vector
+from .env import *  # noqa: F403 - the package re-exports its modules' public names
+from .game import *  # noqa: F403
+from .observation import *  # noqa: F403
+from .render import *  # noqa: F403
+from .rules import *  # noqa: F403
+from .vector import *  # noqa: F403
 
 __all__ = [
-    "CARD_FEATURES",
-    "CELL_LINES",
-    "EMPTY",
-    "GRID_CELLS",
-    "HAND_CATEGORIES",
-    "HAND_NAMES",
-    "LAYOUT",
-    "LINES",
-    "LINE_NAMES",
-    "NEIGHBOURS",
-    "REWARDS",
-    "SCORING_TABLES",
-    "PokerSquaresEnv",
-    "PokerSquaresGame",
-    "PokerSquaresTable",
-    "PokerSquaresVectorEnv",
-    "Scoring",
-    "SquaresState",
-    "SquaresView",
-    "TableState",
-    "cell_name",
-    "check_reward",
-    "decode_observation",
-    "encode_observation",
-    "render_grid",
-    "resolve_scoring",
-    "score_grid",
-    "score_hand",
-    "update_observation",
+    *rules.__all__,
+    *observation.__all__,
+    *render.__all__,
+    *game.__all__,
+    *env.__all__,
+    *vector.__all__,
 ]

@@ -17,10 +17,10 @@ from ..core.errors import (
     resolve_action,
 )
 from ..core.observation import document
-from ..core.options import check_choice, check_reset_options
+from ..core.options import build, check_choice, check_reset_options
 from .observation import LAYOUT, encode_observation, update_observation
 from .render import render_grid
-from .rules import GRID_CELLS, PokerSquaresGame, Scoring, SquaresState, cell_name, check_reward
+from .rules import GRID_CELLS, PokerSquaresGame, SquaresState, cell_name, check_reward
 
 __all__ = ["PokerSquaresEnv"]
 
@@ -65,6 +65,9 @@ class PokerSquaresEnv(gym.Env[np.ndarray, np.int64]):
     (int) is the grid's score and ``info["grid"]`` its 25 cards as strings, row-major.
 
     ## Options
+    The options of one grid (:class:`~pokerzoo.envs.poker_squares.PokerSquaresGame`), then the
+    env's own:
+
     - ``scoring``: ``"american"`` (default), ``"english"`` or a mapping hand name -> points
       (names as in RULES §3: ``"royal flush"``, ``"straight flush"``, ``"four of a kind"``,
       ``"full house"``, ``"flush"``, ``"straight"``, ``"three of a kind"``, ``"two pair"``,
@@ -97,17 +100,12 @@ class PokerSquaresEnv(gym.Env[np.ndarray, np.int64]):
 
     def __init__(
         self,
-        scoring: Scoring = "american",
-        jokers: int = 0,
-        placement: str = "free",
-        variant: str = "deal",
         reward: str = "final",
         render_mode: str | None = None,
         masked_action: str = "raise",
+        **options: Any,
     ) -> None:
-        self.game = PokerSquaresGame(
-            scoring=scoring, jokers=jokers, placement=placement, variant=variant
-        )
+        self.game = build(PokerSquaresGame, options, "PokerSquaresEnv")
         self.reward_mode = check_reward(reward)
         self.render_mode = check_render_mode(render_mode, self.metadata["render_modes"])
         self.masked_action = check_choice("masked_action", masked_action, MASKED_ACTIONS)

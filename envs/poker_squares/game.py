@@ -25,10 +25,10 @@ import numpy as np
 from ..core.cards import CardsLike, format_card
 from ..core.errors import GameOverError, IllegalActionError
 from ..core.game import Payout
-from ..core.options import check_choice, check_int
+from ..core.options import build, check_choice, check_int
 from .observation import LAYOUT, encode_observation, update_observation
 from .render import render_grid
-from .rules import GRID_CELLS, PokerSquaresGame, Scoring, SquaresState, cell_name
+from .rules import GRID_CELLS, PokerSquaresGame, SquaresState, cell_name
 
 __all__ = ["TABLE_REWARDS", "PokerSquaresTable", "TableState"]
 
@@ -54,8 +54,8 @@ class PokerSquaresTable:
     """The rules of multi-player Poker Squares under one set of options.
 
     Options: ``num_players`` (2..8, default 2), ``rounds`` (>= 1, default 1), ``reward``
-    (:data:`TABLE_REWARDS`), and the one-grid options ``scoring``, ``jokers``, ``placement``,
-    ``variant`` of :class:`~.rules.PokerSquaresGame`.
+    (:data:`TABLE_REWARDS`), and the options of one grid (``scoring``, ``jokers``,
+    ``placement``, ``variant``: :class:`~.rules.PokerSquaresGame`).
     """
 
     simultaneous = True
@@ -64,21 +64,12 @@ class PokerSquaresTable:
     layout = LAYOUT
 
     def __init__(
-        self,
-        num_players: int = 2,
-        rounds: int = 1,
-        scoring: Scoring = "american",
-        jokers: int = 0,
-        placement: str = "free",
-        variant: str = "deal",
-        reward: str = "final",
+        self, num_players: int = 2, rounds: int = 1, reward: str = "final", **options: Any
     ) -> None:
         self.num_players = check_int("num_players", num_players, 2, 8)
         self.rounds = check_int("rounds", rounds, 1)
         self.reward = check_choice("reward", reward, TABLE_REWARDS)
-        self.grid_rules = PokerSquaresGame(
-            scoring=scoring, jokers=jokers, placement=placement, variant=variant
-        )
+        self.grid_rules = build(PokerSquaresGame, options, "Poker Squares")
 
     # --- the contract ---------------------------------------------------------------------
     def deal(self, rng: np.random.Generator) -> list[int]:

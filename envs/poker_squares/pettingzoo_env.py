@@ -55,7 +55,6 @@ from ..core.pettingzoo_env import (
 )
 from .game import PokerSquaresTable
 from .observation import LAYOUT
-from .rules import Scoring
 
 __all__ = ["PokerSquaresParallelEnv", "env", "parallel_env", "raw_env"]
 
@@ -71,24 +70,10 @@ _METADATA: dict[str, Any] = {
 
 class raw_env(CardGameAECEnv):  # noqa: N801 - PettingZoo's conventional name
     """AEC API: for each card, ``player_0`` .. ``player_{n-1}`` place it in turn (see the module
-    docstring)."""
+    docstring for the options)."""
 
     metadata: ClassVar[dict[str, Any]] = _METADATA
-
-    def __init__(
-        self,
-        num_players: int = 2,
-        rounds: int = 1,
-        scoring: Scoring = "american",
-        jokers: int = 0,
-        placement: str = "free",
-        variant: str = "deal",
-        reward: str = "final",
-        render_mode: str | None = None,
-        masked_action: str = "raise",
-    ) -> None:
-        table = PokerSquaresTable(num_players, rounds, scoring, jokers, placement, variant, reward)
-        super().__init__(table, render_mode=render_mode, masked_action=masked_action)
+    game_class = PokerSquaresTable
 
 
 class PokerSquaresParallelEnv(CardGameParallelEnv):
@@ -96,21 +81,7 @@ class PokerSquaresParallelEnv(CardGameParallelEnv):
     docstring)."""
 
     metadata: ClassVar[dict[str, Any]] = _METADATA
-
-    def __init__(
-        self,
-        num_players: int = 2,
-        rounds: int = 1,
-        scoring: Scoring = "american",
-        jokers: int = 0,
-        placement: str = "free",
-        variant: str = "deal",
-        reward: str = "final",
-        render_mode: str | None = None,
-        masked_action: str = "raise",
-    ) -> None:
-        table = PokerSquaresTable(num_players, rounds, scoring, jokers, placement, variant, reward)
-        super().__init__(table, render_mode=render_mode, masked_action=masked_action)
+    game_class = PokerSquaresTable
 
 
 def env(**options: Any) -> Any:

@@ -77,6 +77,7 @@ from ..core.cards import NUM_CARD_IDS, parse_cards
 from ..core.errors import GameOverError, IllegalActionError, check_action, check_render_mode
 from ..core.hands import hand_classes
 from ..core.observation import document
+from ..core.options import build, check_int
 from .observation import CARD_FEATURES, LAYOUT
 from .render import render_grid
 from .rules import (
@@ -86,7 +87,6 @@ from .rules import (
     LINES,
     NEIGHBOURS,
     PokerSquaresGame,
-    Scoring,
     SquaresState,
     cell_name,
     check_reward,
@@ -155,22 +155,14 @@ class PokerSquaresVectorEnv(VectorEnv):
         self,
         num_envs: int = 1,
         *,
-        scoring: Scoring = "american",
-        jokers: int = 0,
-        placement: str = "free",
-        variant: str = "deal",
         reward: str = "final",
         render_mode: str | None = None,
         autoreset_mode: str | AutoresetMode = AutoresetMode.NEXT_STEP,
+        **options: Any,
     ) -> None:
-        if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)):
-            raise ValueError(f"bad num_envs {num_envs!r}: expected an int >= 1")
-        if num_envs < 1:
-            raise ValueError(f"bad num_envs {num_envs!r}: expected an int >= 1")
+        check_int("num_envs", num_envs, 1)
         # The engine validates the game options exactly as the single env does.
-        self.game = PokerSquaresGame(
-            scoring=scoring, jokers=jokers, placement=placement, variant=variant
-        )
+        self.game = build(PokerSquaresGame, options, "PokerSquaresVectorEnv")
         check_reward(reward)
         check_render_mode(render_mode, self.metadata["render_modes"])
         try:
@@ -198,7 +190,7 @@ class PokerSquaresVectorEnv(VectorEnv):
         self._deck = self.game.deck.cards
         self._deck_counts = self.game.deck.counts
         self._initial_mask = self.game.initial_mask
-        self._adjacent = placement == "adjacent"
+        self._adjacent = self.game.placement == "adjacent"
         self._incremental = reward == "incremental"
         self._single_copies = self.game.jokers == 0  # every count entry is 0 or 1
 

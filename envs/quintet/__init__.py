@@ -10,47 +10,10 @@ registry entry).
 
 from __future__ import annotations
 
-from .game import QuintetGame
-from .observation import LAYOUT, ObservedDeal, decode_observation, encode_observation
-from .render import render_text
-from .rules import (
-    DECK,
-    NUM_CARDS,
-    NUM_PACKS,
-    NUM_PLAYERS,
-    NUM_REMOVED,
-    PACK_SIZE,
-    POSITION_POINTS,
-    REWARDS,
-    Outcome,
-    QuintetRules,
-    QuintetState,
-    compare_packs,
-    describe_pack,
-    placement_order,
-    score_rows,
-)
+from . import game, observation, render, rules
+from .game import *  # noqa: F403 - the package re-exports its modules' public names
+from .observation import *  # noqa: F403
+from .render import *  # noqa: F403
+from .rules import *  # noqa: F403
 
-__all__ = [
-    "DECK",
-    "LAYOUT",
-    "NUM_CARDS",
-    "NUM_PACKS",
-    "NUM_PLAYERS",
-    "NUM_REMOVED",
-    "PACK_SIZE",
-    "POSITION_POINTS",
-    "REWARDS",
-    "ObservedDeal",
-    "Outcome",
-    "QuintetGame",
-    "QuintetRules",
-    "QuintetState",
-    "compare_packs",
-    "decode_observation",
-    "describe_pack",
-    "encode_observation",
-    "placement_order",
-    "render_text",
-    "score_rows",
-]
+__all__ = [*rules.__all__, *observation.__all__, *render.__all__, *game.__all__]

@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-from ...agents.base import Bot
+from typing import Any, ClassVar
+
 from ...agents.quintet import BOTS
 from ..core.observation import document
-from ..core.single_seat import SingleSeatEnv, named_opponents
+from ..core.single_seat import BotTableEnv
 from .observation import LAYOUT
 from .pettingzoo_env import raw_env
-from .rules import NUM_PLAYERS
 
 __all__ = ["QuintetEnv"]
 
 
-class QuintetEnv(SingleSeatEnv):
+class QuintetEnv(BotTableEnv):
     """Quintet for one learner against a bot opponent, on the shared single-seat view
-    (:class:`~pokerzoo.envs.core.single_seat.SingleSeatEnv`) of ``quintet_v0``.
+    (:class:`~pokerzoo.envs.core.single_seat.BotTableEnv`) of ``quintet_v0``.
 
     Both players arrange the same 25 piquet cards into five packs without seeing each other's;
     packs are compared position by position for 3, 4, 5, 6, 7 points. The cards are placed one
@@ -63,17 +63,10 @@ class QuintetEnv(SingleSeatEnv):
     - v0: initial.
     """
 
-    def __init__(
-        self,
-        opponent: str | Bot = "greedy",
-        reward: str = "points",
-        seat: int | None = 0,
-        render_mode: str | None = None,
-        masked_action: str = "raise",
-    ) -> None:
-        aec = raw_env(reward=reward, render_mode=render_mode, masked_action=masked_action)
-        opponents = named_opponents(BOTS, opponent, NUM_PLAYERS, reward=reward)
-        super().__init__(aec, opponents, seat=seat)
+    aec_class: ClassVar[Any] = raw_env
+    bots: ClassVar[Any] = BOTS
+    default_opponent: ClassVar[str] = "greedy"
+    default_seat: ClassVar[int | None] = 0
 
 
 document(QuintetEnv, observation_table=LAYOUT.table())

@@ -72,25 +72,20 @@ _METADATA: dict[str, Any] = {
 
 
 class raw_env(CardGameAECEnv):  # noqa: N801 - PettingZoo's conventional name
-    """Quintet, turn-based: player_0 then player_1 place each card (see the module docstring)."""
+    """Quintet, turn-based: player_0 then player_1 place each card (see the module docstring).
+
+    Options: ``reward="points" | "win"``, ``render_mode``, ``masked_action``.
+    """
 
     metadata: ClassVar[dict[str, Any]] = _METADATA
-
-    def __init__(
-        self, reward: str = "points", render_mode: str | None = None, masked_action: str = "raise"
-    ) -> None:
-        super().__init__(QuintetGame(reward), render_mode=render_mode, masked_action=masked_action)
+    game_class = QuintetGame
 
 
 class raw_parallel_env(CardGameParallelEnv):  # noqa: N801 - PettingZoo's conventional name
     """Quintet, simultaneous: both players place the current card every step."""
 
     metadata: ClassVar[dict[str, Any]] = _METADATA
-
-    def __init__(
-        self, reward: str = "points", render_mode: str | None = None, masked_action: str = "raise"
-    ) -> None:
-        super().__init__(QuintetGame(reward), render_mode=render_mode, masked_action=masked_action)
+    game_class = QuintetGame
 
 
 def env(**options: Any) -> Any:

@@ -8,10 +8,9 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pokerzoo.envs.core.cards import JOKER, PIQUET_LOWEST_RANK, parse_cards
+from pokerzoo.envs.core.cards import JOKER, PIQUET_LOWEST_RANK
 from pokerzoo.envs.core.hands import (
     NUM_HAND_CLASSES,
-    Category,
     categories,
     evaluate,
     hand_classes,
@@ -19,20 +18,7 @@ from pokerzoo.envs.core.hands import (
     make_evaluator,
 )
 
-
-def key_of(cards: object, ruleset: str = "standard", *, deuces_wild: bool = False) -> int:
-    """The evaluator's key of one hand, through the batched API: it takes any five cards,
-    duplicates and five jokers included, where the one-hand helpers check the hand could be
-    dealt from the ruleset's pack."""
-    hand = np.array([parse_cards(cards)])  # type: ignore[arg-type]
-    return int(evaluate(hand, ruleset, deuces_wild=deuces_wild)[0])  # type: ignore[arg-type]
-
-
-def category_of(cards: object, ruleset: str = "standard", *, deuces_wild: bool = False) -> Category:
-    """The evaluator's category of one hand, through the batched API (see :func:`key_of`)."""
-    hand = np.array([parse_cards(cards)])  # type: ignore[arg-type]
-    return Category(int(categories(hand, ruleset, deuces_wild=deuces_wild)[0]))  # type: ignore[arg-type]
-
+from .test_hands_reference import category_of, key_of
 
 PROPERTY_SETTINGS = settings(max_examples=100, deadline=None)
 # (ruleset, deuces_wild): every combination the evaluator accepts.

@@ -19,7 +19,7 @@ from math import comb
 
 import numpy as np
 from pokerzoo.envs.core.cards import JOKER, format_cards, parse_cards
-from pokerzoo.envs.core.hands import Category
+from pokerzoo.envs.core.hands import Category, categories, evaluate
 
 Key = tuple[int, ...]
 
@@ -288,3 +288,17 @@ def test_reference_wild_card_takes_the_best_card() -> None:
         -3,
         -1,
     )
+
+
+def key_of(cards: object, ruleset: str = "standard", *, deuces_wild: bool = False) -> int:
+    """The evaluator's key of one hand, through the batched API: it takes any five cards,
+    duplicates and five jokers included, where the one-hand helpers check the hand could be
+    dealt from the ruleset's pack."""
+    hand = np.array([parse_cards(cards)])  # type: ignore[arg-type]
+    return int(evaluate(hand, ruleset, deuces_wild=deuces_wild)[0])  # type: ignore[arg-type]
+
+
+def category_of(cards: object, ruleset: str = "standard", *, deuces_wild: bool = False) -> Category:
+    """The evaluator's category of one hand, through the batched API (see :func:`key_of`)."""
+    hand = np.array([parse_cards(cards)])  # type: ignore[arg-type]
+    return Category(int(categories(hand, ruleset, deuces_wild=deuces_wild)[0]))  # type: ignore[arg-type]

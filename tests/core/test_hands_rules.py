@@ -10,29 +10,14 @@ import pytest
 from pokerzoo.envs.core.cards import parse_cards
 from pokerzoo.envs.core.hands import (
     Category,
-    categories,
     category_name,
-    evaluate,
     hand_classes,
     make_classifier,
     points_table,
     qualifies_low,
 )
 
-
-def key_of(cards: object, ruleset: str = "standard", *, deuces_wild: bool = False) -> int:
-    """The evaluator's key of one hand, through the batched API: it takes any five cards,
-    duplicates and five jokers included, where the one-hand helpers check the hand could be
-    dealt from the ruleset's pack."""
-    hand = np.array([parse_cards(cards)])  # type: ignore[arg-type]
-    return int(evaluate(hand, ruleset, deuces_wild=deuces_wild)[0])  # type: ignore[arg-type]
-
-
-def category_of(cards: object, ruleset: str = "standard", *, deuces_wild: bool = False) -> Category:
-    """The evaluator's category of one hand, through the batched API (see :func:`key_of`)."""
-    hand = np.array([parse_cards(cards)])  # type: ignore[arg-type]
-    return Category(int(categories(hand, ruleset, deuces_wild=deuces_wild)[0]))  # type: ignore[arg-type]
-
+from .test_hands_reference import category_of, key_of
 
 C = Category
 

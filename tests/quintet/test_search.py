@@ -7,17 +7,8 @@ import itertools
 
 import numpy as np
 import pytest
+from pokerzoo.agents import quintet as bots
 from pokerzoo.agents import quintet_search
-from pokerzoo.agents.quintet import (
-    ORDERS,
-    BestResponseBot,
-    GreedyBot,
-    MixedBot,
-    SacrificeBot,
-    greedy_packs,
-    order_equilibrium,
-    strength_levels,
-)
 from pokerzoo.agents.quintet_search import (
     _margins,
     _Objective,
@@ -58,23 +49,25 @@ def test_pool_model_holds_what_the_bots_lay_out(deal: str) -> None:
     cards = _cards(deal)
     model = pool_model(cards, best_response_seeds=3)
     assert list(model.bots) == ["greedy", "sacrifice", "mixed", "best_response"]
-    assert np.array_equal(model.bots["greedy"].rows[0], _keys(GreedyBot().plan(cards)))
-    assert np.array_equal(model.bots["sacrifice"].rows[0], _keys(SacrificeBot().plan(cards)))
+    assert np.array_equal(model.bots["greedy"].rows[0], _keys(bots.GreedyBot().plan(cards)))
+    assert np.array_equal(model.bots["sacrifice"].rows[0], _keys(bots.SacrificeBot().plan(cards)))
     for seed in range(3):
-        plan = BestResponseBot(seed=seed).plan(cards)
+        plan = bots.BestResponseBot(seed=seed).plan(cards)
         assert np.array_equal(model.bots["best_response"].rows[seed], _keys(plan))
         assert any(np.array_equal(plan, p) for p in model.plans)
     # Mixed: orders of greedy's packs with the equilibrium's probabilities.
-    _, keys = greedy_packs(cards)
-    mix = order_equilibrium("points", strength_levels(keys))
+    _, keys = bots.greedy_packs(cards)
+    mix = bots.order_equilibrium("points", bots.strength_levels(keys))
     mixed = model.bots["mixed"]
     assert mixed.weights.sum() == pytest.approx(1.0)
     assert mix[mix >= 0.002].sum() > 0.99  # the model leaves out under 1% of the mix
     for row in mixed.rows:
         assert sorted(row.tolist()) == sorted(keys.tolist())
-    assert {tuple(r) for r in mixed.rows} >= {tuple(keys[list(o)]) for o in ORDERS[mix >= 0.01]}
+    assert {tuple(r) for r in mixed.rows} >= {
+        tuple(keys[list(o)]) for o in bots.ORDERS[mix >= 0.01]
+    }
     for seed in range(20):  # the mixed bot lays out rows of these packs
-        assert sorted(_keys(MixedBot(seed=seed).plan(cards)).tolist()) == sorted(keys.tolist())
+        assert sorted(_keys(bots.MixedBot(seed=seed).plan(cards)).tolist()) == sorted(keys.tolist())
 
 
 @pytest.mark.parametrize(
@@ -131,14 +124,14 @@ def test_objective_ranks_keys_without_changing_any_comparison() -> None:
     assert value(rows) == pytest.approx(expected)
     # Every order's expected margin, the cheap linear way, equals the direct one.
     ranked = value.rank(rows[:20])
-    direct = np.array([value(r[ORDERS]) for r in rows[:20]])
+    direct = np.array([value(r[bots.ORDERS]) for r in rows[:20]])
     assert value.expected_margins(ranked) == pytest.approx(direct)
 
 
 def test_expected_results_against_each_bot() -> None:
     cards = _cards(DISTINCT)
     model = pool_model(cards)
-    sacrifice = SacrificeBot().plan(cards)
+    sacrifice = bots.SacrificeBot().plan(cards)
     results = expected_results(sacrifice, model)
     # Sacrifice beats greedy 18 - 7 and ties itself.
     assert results["greedy"] == {"win": 1.0, "draw": 0.0, "loss": 0.0, "margin": 11.0}
@@ -160,7 +153,7 @@ def test_reply_is_an_arrangement_no_worse_than_its_starts(deal: str, objective: 
     mine = value(_keys(row)[None])[0]
     # At least as good as every start laid out in its best order.
     for start in (model.greedy_packs, *model.plans):
-        assert mine >= value(_keys(start)[ORDERS]).max() - 1e-9
+        assert mine >= value(_keys(start)[bots.ORDERS]).max() - 1e-9
 
 
 def test_reply_to_one_bot_beats_it() -> None:
