@@ -94,6 +94,8 @@ class Evaluation:
     """Deals per bot."""
     seed: int
     options: dict[str, Any]
+    unit: str = "point"
+    """What a game's result counts (its registry entry's ``Scoring.unit``)."""
     agent_mean: Estimate | None = None
     """One-player games: the agent's mean score."""
     agent_threshold: Estimate | None = None
@@ -108,6 +110,7 @@ class Evaluation:
             "episodes": self.episodes,
             "seed": self.seed,
             "options": self.options,
+            "unit": self.unit,
             "agent_mean": self.agent_mean.as_dict() if self.agent_mean else None,
             "agent_threshold": self.agent_threshold.as_dict() if self.agent_threshold else None,
             "threshold": self.threshold,
@@ -137,7 +140,7 @@ def evaluate_agent(
     for name in names:
         if name not in bots:
             raise ValueError(f"unknown bot {name!r} for {spec.name}: expected one of {list(bots)}")
-    result = Evaluation(spec.name, spec.players, episodes, seed, dict(options))
+    result = Evaluation(spec.name, spec.players, episodes, seed, dict(options), spec.scoring.unit)
     if spec.players == 1:
         _evaluate_single(spec, policy, options, episodes, names, seed, batch, result, bot_cache)
     else:

@@ -14,6 +14,7 @@ Input and output go through ``read`` and ``write`` so tests can script a game.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -63,27 +64,34 @@ def play(
         seed = int(np.random.default_rng().integers(2**31))
     player = make_player(spec, against, seed, options)
     write(f"{spec.title} (seed {seed}) with {player.name}")
-    hooks = hooks_for(spec)
-    if spec.players == 1:
-        return _play_single(spec, hooks, player, seed, options, read, write)
-    return _play_multi(spec, hooks, player, against, seed, options, read, write)
+    session = _Session(spec, hooks_for(spec), player, against, seed, options, read, write)
+    return _play_single(session) if spec.players == 1 else _play_multi(session)
+
+
+@dataclass(frozen=True)
+class _Session:
+    """One game in the terminal: the game, the other player, the deal, the console."""
+
+    spec: GameSpec
+    hooks: TrainingHooks
+    player: Any
+    against: str | None
+    seed: int
+    options: dict[str, Any]
+    read: Callable[[str], str]
+    write: Callable[[str], None]
 
 
 def _ask(
-    read: Callable[[str], str],
-    write: Callable[[str], None],
-    hooks: TrainingHooks,
-    observation: np.ndarray,
-    mask: np.ndarray,
-    default: int,
-    whose: str,
+    session: _Session, observation: np.ndarray, mask: np.ndarray, default: int, whose: str
 ) -> int:
     """Ask until the answer is a legal action; an empty answer takes ``default`` (``whose``
     choice it is, for the prompt)."""
+    hooks, write = session.hooks, session.write
     shown = hooks.action_text(default, observation)
     prompt = f"{hooks.prompt}, Enter for {whose} {shown}, q quits: "
     while True:
-        answer = read(prompt).strip().lower()
+        answer = session.read(prompt).strip().lower()
         if answer in ("q", "quit", "exit"):
             raise KeyboardInterrupt
         if answer == "":
@@ -98,16 +106,9 @@ def _ask(
         write("  that move is not legal here")
 
 
-def _play_single(
-    spec: GameSpec,
-    hooks: TrainingHooks,
-    player: Any,
-    seed: int,
-    options: dict[str, Any],
-    read: Callable[[str], str],
-    write: Callable[[str], None],
-) -> dict[str, Any]:
-    env = spec.make_single(**{**options, "render_mode": "ansi"})
+def _play_single(session: _Session) -> dict[str, Any]:
+    spec, player, seed, write = session.spec, session.player, session.seed, session.write
+    env = spec.make_single(**{**session.options, "render_mode": "ansi"})
     score_key = spec.scoring.score_key
     observation, info = env.reset(seed=seed)
     player.reset(seed)
@@ -115,7 +116,7 @@ def _play_single(
         write(env.render())
         mask = info["action_mask"]
         hint = int(player.act(observation, mask))
-        action = _ask(read, write, hooks, observation, mask, hint, f"{player.name}'s")
+        action = _ask(session, observation, mask, hint, f"{player.name}'s")
         observation, _, terminated, truncated, info = env.step(action)
         if terminated or truncated:
             break
@@ -136,24 +137,16 @@ def _play_single(
     return {"score": score, "opponent_score": theirs}
 
 
-def _play_multi(
-    spec: GameSpec,
-    hooks: TrainingHooks,
-    player: Any,
-    against: str | None,
-    seed: int,
-    options: dict[str, Any],
-    read: Callable[[str], str],
-    write: Callable[[str], None],
-) -> dict[str, Any]:
+def _play_multi(session: _Session) -> dict[str, Any]:
+    spec, seed, options, write = session.spec, session.seed, session.options, session.write
     env = spec.make_aec(**{**options, "render_mode": "ansi"})
     env.reset(seed=seed)
     seats = list(env.possible_agents)
     person = seats[0]
     # One player per other seat (bots keep a plan per deal, so seats never share one).
-    bots = {seats[1]: player}
+    bots = {seats[1]: session.player}
     for k, agent in enumerate(seats[2:], start=1):
-        bots[agent] = make_player(spec, against, seed + k, options)
+        bots[agent] = make_player(spec, session.against, seed + k, options)
     for k, bot in enumerate(bots.values()):
         bot.reset(seed + 7919 * k)
     write(f"you are {person}")
@@ -163,9 +156,10 @@ def _play_multi(
         seen = env.observe(agent)
         if agent == person:
             observation, mask = seen["observation"], seen["action_mask"]
+            hooks = session.hooks
             write(hooks.describe(observation) if hooks.describe else env.render() or "")
             first = int(np.flatnonzero(mask)[0])
-            env.step(_ask(read, write, hooks, observation, mask, first, "the first legal,"))
+            env.step(_ask(session, observation, mask, first, "the first legal,"))
         else:
             env.step(int(bots[agent].act(seen["observation"], seen["action_mask"])))
         for name, reward in env.rewards.items():

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from ..envs.core.registry import get_game
-from .evaluate import Evaluation, evaluate_agent, model_policy
+from .evaluate import Evaluation, OpponentResult, evaluate_agent, model_policy
 from .hooks import feature_set
 from .opponents import load_model
 from .runs import find_run
@@ -31,38 +31,36 @@ def format_table(evaluation: Evaluation) -> str:
     return _multi_table(evaluation)
 
 
-def _single_table(ev: Evaluation) -> str:
-    thr = f"share >= {ev.threshold:g}" if ev.threshold is not None else "share >= threshold"
-    lines = [
-        f"| player | mean score | {thr} | agent wins | draws | agent losses | agent - bot |",
-        "|---|---|---|---|---|---|---|",
-    ]
-
-    def share(estimate: Any) -> str:
-        return estimate.format(percent=True) if estimate is not None else "-"
-
-    lines.append(f"| **agent** | {ev.agent_mean.format()} | {share(ev.agent_threshold)} | | | | |")
-    for r in ev.opponents.values():
-        lines.append(
-            f"| {r.name} | {r.bot_mean.format()} | {share(r.bot_threshold)} | "
-            f"{r.win.format(percent=True)} | {r.draw.format(percent=True)} | "
-            f"{r.loss.format(percent=True)} | {r.margin.format()} |"
-        )
+def _markdown(header: list[str], rows: list[list[str]]) -> str:
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
     return "\n".join(lines)
+
+
+def _share(estimate: Any) -> str:
+    return estimate.format(percent=True) if estimate is not None else "-"
+
+
+def _outcomes(result: OpponentResult) -> list[str]:
+    """The agent's win, draw and loss rates against one bot."""
+    return [_share(result.win), _share(result.draw), _share(result.loss)]
+
+
+def _single_table(ev: Evaluation) -> str:
+    threshold = f"share >= {ev.threshold:g}" if ev.threshold is not None else "share >= threshold"
+    header = ["player", "mean score", threshold, "agent wins", "draws", "agent losses"]
+    rows = [["**agent**", ev.agent_mean.format(), _share(ev.agent_threshold), "", "", "", ""]]
+    rows += [
+        [r.name, r.bot_mean.format(), _share(r.bot_threshold), *_outcomes(r), r.margin.format()]
+        for r in ev.opponents.values()
+    ]
+    return _markdown([*header, "agent - bot"], rows)
 
 
 def _multi_table(ev: Evaluation) -> str:
-    lines = [
-        "| opponent | games | agent win rate | draws | losses | point margin |",
-        "|---|---|---|---|---|---|",
-    ]
-    for r in ev.opponents.values():
-        lines.append(
-            f"| {r.name} | {r.games} | {r.win.format(percent=True)} | "
-            f"{r.draw.format(percent=True)} | {r.loss.format(percent=True)} | "
-            f"{r.margin.format()} |"
-        )
-    return "\n".join(lines)
+    header = ["opponent", "games", "agent win rate", "draws", "losses", f"{ev.unit} margin"]
+    rows = [[r.name, str(r.games), *_outcomes(r), r.margin.format()] for r in ev.opponents.values()]
+    return _markdown(header, rows)
 
 
 def _describe(ev: Evaluation) -> str:
@@ -74,8 +72,9 @@ def _describe(ev: Evaluation) -> str:
         )
     return (
         f"{ev.episodes} duplicate deals per bot (seeds {ev.seed}..{ev.seed + ev.episodes - 1}), "
-        "each played with the seats swapped; intervals are 95% over deals. The point margin "
-        "is the agent's points minus the bot's."
+        "each played with the agent in every seat; rates have Wilson 95% intervals over the "
+        f"games, the {ev.unit} margin (the agent's result minus the best bot's) a 95% interval "
+        "over deals."
     )
 
 

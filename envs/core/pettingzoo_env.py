@@ -55,6 +55,7 @@ from .options import build, check_choice, check_reset_options, check_seed
 
 __all__ = [
     "MASKED_ACTIONS",
+    "pettingzoo_metadata",
     "RENDER_MODES",
     "CardGameAECEnv",
     "CardGameParallelEnv",
@@ -62,6 +63,12 @@ __all__ = [
     "observation_space",
     "order_enforcing",
 ]
+
+
+def pettingzoo_metadata(name: str, *, parallelizable: bool) -> dict[str, Any]:
+    """A game's PettingZoo ``metadata``: its versioned name, the render modes every pokerzoo env
+    offers, and whether a parallel env exists."""
+    return {"name": name, "render_modes": list(RENDER_MODES), "is_parallelizable": parallelizable}
 
 
 def agent_names(num_players: int) -> list[str]:

@@ -48,10 +48,10 @@ from typing import Any, ClassVar
 
 from ..core.observation import document
 from ..core.pettingzoo_env import (
-    RENDER_MODES,
     CardGameAECEnv,
     CardGameParallelEnv,
     order_enforcing,
+    pettingzoo_metadata,
 )
 from .game import PokerSquaresTable
 from .observation import LAYOUT
@@ -60,12 +60,7 @@ __all__ = ["PokerSquaresParallelEnv", "env", "parallel_env", "raw_env"]
 
 document(sys.modules[__name__], observation_table=LAYOUT.table())
 
-_METADATA: dict[str, Any] = {
-    "name": "poker_squares_v0",
-    "render_modes": list(RENDER_MODES),
-    "is_parallelizable": True,
-    "render_fps": 4,
-}
+_METADATA = pettingzoo_metadata("poker_squares_v0", parallelizable=True)
 
 
 class raw_env(CardGameAECEnv):  # noqa: N801 - PettingZoo's conventional name

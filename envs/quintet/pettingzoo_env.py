@@ -54,9 +54,13 @@ from __future__ import annotations
 import sys
 from typing import Any, ClassVar
 
-from ..core.errors import RENDER_MODES
 from ..core.observation import document
-from ..core.pettingzoo_env import CardGameAECEnv, CardGameParallelEnv, order_enforcing
+from ..core.pettingzoo_env import (
+    CardGameAECEnv,
+    CardGameParallelEnv,
+    order_enforcing,
+    pettingzoo_metadata,
+)
 from .game import QuintetGame
 from .observation import LAYOUT
 
@@ -64,11 +68,7 @@ __all__ = ["env", "parallel_env", "raw_env", "raw_parallel_env"]
 
 document(sys.modules[__name__], observation_table=LAYOUT.table())
 
-_METADATA: dict[str, Any] = {
-    "name": "quintet_v0",
-    "render_modes": list(RENDER_MODES),
-    "is_parallelizable": True,
-}
+_METADATA = pettingzoo_metadata("quintet_v0", parallelizable=True)
 
 
 class raw_env(CardGameAECEnv):  # noqa: N801 - PettingZoo's conventional name

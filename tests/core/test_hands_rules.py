@@ -219,20 +219,12 @@ def test_category_names_follow_each_ruleset() -> None:
     assert category_name(C.NOTHING, "standard") == "high card"
     assert category_name(C.ACE_KING, "draw") == "ace-king"
     assert category_name(C.FIVE_OF_A_KIND, "draw") == "five of a kind"
-    assert [category_name(c, "draw") for c in reversed(C)] == [
-        "five of a kind",
-        "royal flush",
-        "straight flush",
-        "four of a kind",
-        "full house",
-        "flush",
-        "straight",
-        "three of a kind",
-        "two pair",
-        "pair",
-        "ace-king",
-        "nothing",
-    ]
+    # RULES §6's list, best first
+    names = (
+        "five of a kind, royal flush, straight flush, four of a kind, full house, flush, "
+        "straight, three of a kind, two pair, pair, ace-king, nothing"
+    )
+    assert [category_name(c, "draw") for c in reversed(C)] == names.split(", ")
 
 
 # --- standard (stud, Poker Squares) ----------------------------------------------------------

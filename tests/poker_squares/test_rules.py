@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 
 import numpy as np
@@ -267,16 +268,8 @@ def test_free_masks_are_the_empty_cells() -> None:
 
 
 def _snapshot(state: SquaresState) -> tuple:
-    return (
-        list(state.cards),
-        list(state.grid),
-        state.placed,
-        state.mask.tolist(),
-        list(state.line_fill),
-        list(state.line_points),
-        state.to_come.tolist(),
-        state.score,
-    )
+    """Every field of the state, as plain values."""
+    return tuple(np.asarray(getattr(state, f.name)).tolist() for f in dataclasses.fields(state))
 
 
 @pytest.mark.parametrize(

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from pokerzoo.envs.core.errors import RENDER_MODES
-from pokerzoo.envs.core.pettingzoo_env import CardGameAECEnv, order_enforcing
+from pokerzoo.envs.core.pettingzoo_env import CardGameAECEnv, order_enforcing, pettingzoo_metadata
 from pokerzoo.envs.core.single_seat import BotTableEnv
 
 from .bots import BOTS
@@ -15,7 +14,7 @@ from .game import TakeTwoGame
 class raw_env(CardGameAECEnv):  # noqa: N801 - PettingZoo's conventional name
     """Take two, turn-based."""
 
-    metadata: ClassVar[dict[str, Any]] = {"name": "take_two_v0", "render_modes": list(RENDER_MODES)}
+    metadata: ClassVar[dict[str, Any]] = pettingzoo_metadata("take_two_v0", parallelizable=False)
     game_class = TakeTwoGame
 
 

@@ -27,38 +27,35 @@ from pokerzoo.training.train import train
 TINY_PPO = {"n_steps": 32, "batch_size": 64, "n_epochs": 1, "net_arch": [16]}
 
 
+def tiny(game: str, changes: dict[str, Any], **settings: Any) -> Any:
+    """A config of a few hundred steps with tiny networks: ``settings``, then ``changes``."""
+    return from_dict({"game": game, "timesteps": 256, **settings, **changes})
+
+
 def tiny_poker_squares(**changes: Any) -> Any:
-    data = {
-        "game": "poker_squares",
-        "timesteps": 256,
-        "n_envs": 4,
-        "features": "lines",
-        "checkpoint_every": 128,
-        "env": {"reward": "incremental"},
-        "ppo": {**TINY_PPO, "policy": "per_action", "head_arch": [8], "context": 8},
-        "evaluation": {"every": 128, "episodes": 4, "opponents": ["random"], "final_episodes": 0},
-        **changes,
-    }
-    return from_dict(data)
+    return tiny(
+        "poker_squares",
+        changes,
+        n_envs=4,
+        features="lines",
+        checkpoint_every=128,
+        env={"reward": "incremental"},
+        ppo={**TINY_PPO, "policy": "per_action", "head_arch": [8], "context": 8},
+        evaluation={"every": 128, "episodes": 4, "opponents": ["random"], "final_episodes": 0},
+    )
 
 
 def tiny_quintet(**changes: Any) -> Any:
-    data = {
-        "game": "quintet",
-        "timesteps": 256,
-        "n_envs": 2,
-        "vec_env": "subproc",
-        "checkpoint_every": 0,
-        "ppo": {**TINY_PPO, "n_steps": 64},
-        "opponents": {
-            "bots": {"random": 1, "greedy": 1},
-            "snapshot_weight": 1,
-            "snapshot_every": 128,
-        },
-        "evaluation": {"every": 256, "episodes": 2, "opponents": ["random"], "final_episodes": 0},
-        **changes,
-    }
-    return from_dict(data)
+    return tiny(
+        "quintet",
+        changes,
+        n_envs=2,
+        vec_env="subproc",
+        checkpoint_every=0,
+        ppo={**TINY_PPO, "n_steps": 64},
+        opponents={"bots": {"random": 1, "greedy": 1}, "snapshot_weight": 1, "snapshot_every": 128},
+        evaluation={"every": 256, "episodes": 2, "opponents": ["random"], "final_episodes": 0},
+    )
 
 
 def observations(n: int = 16) -> tuple[np.ndarray, np.ndarray]:
