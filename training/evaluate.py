@@ -31,12 +31,14 @@ from ..envs.core.registry import GameSpec
 from .stats import Estimate, mean_ci, rate_ci
 
 __all__ = [
+    "DuplicateDeals",
     "Evaluation",
     "OpponentResult",
     "Policy",
     "evaluate_agent",
     "model_policy",
     "play_bot_single",
+    "play_duplicate",
     "play_policy_single",
 ]
 
@@ -69,16 +71,21 @@ class OpponentResult:
     draw: Estimate
     loss: Estimate
     margin: Estimate
-    """Agent's score (points) minus the bot's, per deal."""
+    """Agent's result minus the bots' mean result at the same table, per deal (two players:
+    minus the bot's)."""
     bot_mean: Estimate | None = None
-    """One-player games: the bot's own mean score on the same deals."""
+    """The bot's own mean result: one-player games, its score on the same deals; games of
+    several players, the bots' mean result per game at the agent's table."""
+    agent_mean: Estimate | None = None
+    """Games of several players: the agent's own mean result per game against this bot (in the
+    game's unit: chips per hand, points, a game's score)."""
     bot_threshold: Estimate | None = None
     """One-player games: the bot's share of games reaching the win threshold."""
     seconds: float = 0.0
 
     def as_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name, "games": self.games, "seconds": self.seconds}
-        for key in ("win", "draw", "loss", "margin", "bot_mean", "bot_threshold"):
+        for key in ("win", "draw", "loss", "margin", "bot_mean", "agent_mean", "bot_threshold"):
             value = getattr(self, key)
             out[key] = value.as_dict() if value is not None else None
         return out
@@ -323,6 +330,42 @@ def _collect(game: _Game) -> None:
         game.returns[agent] = game.returns.get(agent, 0.0) + float(reward)
 
 
+@dataclass
+class DuplicateDeals:
+    """Raw results of duplicate deals, ``(deals, seats)`` arrays indexed by the deal and the seat
+    the agent took: won and drawn against the best bot, the agent's result, the bots' mean."""
+
+    wins: np.ndarray
+    draws: np.ndarray
+    own: np.ndarray
+    theirs: np.ndarray
+
+    @classmethod
+    def concatenate(cls, parts: Sequence[DuplicateDeals]) -> DuplicateDeals:
+        """Deals of several runs (on different deal seeds) as one."""
+        return cls(*(np.concatenate([getattr(p, f) for p in parts]) for f in _DEAL_FIELDS))
+
+    def summary(self, name: str, seconds: float = 0.0) -> OpponentResult:
+        """The agent against bot ``name``: rates (Wilson, over the games) and results per game
+        (95% intervals over deals, each deal's seats averaged: the duplicate)."""
+        games = self.wins.size
+        won, drawn = int(self.wins.sum()), int(self.draws.sum())
+        return OpponentResult(
+            name=name,
+            games=games,
+            win=rate_ci(won, games),
+            draw=rate_ci(drawn, games),
+            loss=rate_ci(games - won - drawn, games),
+            margin=mean_ci((self.own - self.theirs).mean(axis=1)),
+            bot_mean=mean_ci(self.theirs.mean(axis=1)),
+            agent_mean=mean_ci(self.own.mean(axis=1)),
+            seconds=seconds,
+        )
+
+
+_DEAL_FIELDS = ("wins", "draws", "own", "theirs")
+
+
 def _evaluate_duplicate(
     spec: GameSpec,
     policy: Policy,
@@ -333,12 +376,29 @@ def _evaluate_duplicate(
     batch: int,
 ) -> OpponentResult:
     started = time.perf_counter()
+    deals = play_duplicate(spec, policy, options, episodes, name, seed, batch)
+    return deals.summary(name, time.perf_counter() - started)
+
+
+def play_duplicate(
+    spec: GameSpec,
+    policy: Policy,
+    options: Mapping[str, Any],
+    episodes: int,
+    name: str,
+    seed: int = 1_000_000,
+    batch: int = 256,
+) -> DuplicateDeals:
+    """``episodes`` duplicate deals (seeds ``seed ..``) of ``policy`` against bot ``name`` in
+    every other seat: each deal played once per seat of the agent, the bots reset with the same
+    seeds whichever seat the agent takes."""
     seats = list(spec.make_aec(**options).possible_agents)
     jobs = [(deal, seat) for deal in range(episodes) for seat in seats]
-    # outcome[deal, seat index] = (win 1 / draw 0.5 / loss 0, margin)
+    # per deal and learner seat: won, drawn (against the best bot), own result, bots' mean
     wins = np.zeros((episodes, len(seats)))
     draws = np.zeros((episodes, len(seats)))
-    margins = np.zeros((episodes, len(seats)))
+    own = np.zeros((episodes, len(seats)))
+    theirs = np.zeros((episodes, len(seats)))
     slots: list[_Game | None] = []
     pending = iter(jobs)
     envs = [spec.make_aec(**options) for _ in range(min(batch, len(jobs)))]
@@ -381,21 +441,11 @@ def _evaluate_duplicate(
                     key = spec.scoring.points_key
                     points = game.env.infos[game.learner].get(key, points)
                 mine = points[game.learner]
-                best = max(r for a, r in points.items() if a != game.learner)
+                others = [r for a, r in points.items() if a != game.learner]
                 column = seats.index(game.learner)
-                wins[game.deal, column] = mine > best
-                draws[game.deal, column] = mine == best
-                margins[game.deal, column] = mine - best
+                wins[game.deal, column] = mine > max(others)
+                draws[game.deal, column] = mine == max(others)
+                own[game.deal, column] = mine
+                theirs[game.deal, column] = np.mean(others)
                 slots[i] = start(game.env)
-    games = len(jobs)
-    won, drawn = int(wins.sum()), int(draws.sum())
-    return OpponentResult(
-        name=name,
-        games=games,
-        # Rates: Wilson on the games, so 100% over 2,000 games is [99.8, 100], not a point.
-        win=rate_ci(won, games),
-        draw=rate_ci(drawn, games),
-        loss=rate_ci(games - won - drawn, games),
-        margin=mean_ci(margins.mean(axis=1)),
-        seconds=time.perf_counter() - started,
-    )
+    return DuplicateDeals(wins, draws, own, theirs)

@@ -72,9 +72,9 @@ def _describe(ev: Evaluation) -> str:
         )
     return (
         f"{ev.episodes} duplicate deals per bot (seeds {ev.seed}..{ev.seed + ev.episodes - 1}), "
-        "each played with the agent in every seat; rates have Wilson 95% intervals over the "
-        f"games, the {ev.unit} margin (the agent's result minus the best bot's) a 95% interval "
-        "over deals."
+        "each played with the agent in every seat; rates (against the best bot at the table) "
+        f"have Wilson 95% intervals over the games; results per game and the {ev.unit} margin "
+        "(the agent's result minus the bots' mean) have 95% intervals over deals."
     )
 
 

@@ -1,0 +1,69 @@
+"""Poker without a name (RULES §4) for PettingZoo: ``env()`` / :class:`raw_env`, turn-based (AEC).
+
+==================  ==========================================================================
+Agents              ``player_0`` .. ``player_3``; seat ``i + 1`` sits at seat ``i``'s left
+Turn order          the player on turn acts: bids from the dealer's left, the dealer last;
+                    the dealer's left leads the first trick, each trick's winner the next
+Action space        ``Discrete(66)`` (table below); the mask follows the phase and the follow
+                    rules exactly (follow suit, else a trump or a joker, else anything; a joker
+                    lead forces the highest card of the called suit), and the dealer
+                    restriction when it is on
+Observation space   ``Dict({"observation": Box(int16, (389,)), "action_mask": Box(0, 1, (66,),
+                    int8)})``; seats relative to the observer (entry 0 is the observer); other
+                    hands never appear, and in the dark deals (19-22) a player's own hand is
+                    hidden until it has bid
+Rewards             at the end of each deal, each player's deal score (``reward="relative"``:
+                    the score minus the table mean, zero-sum)
+Infos               ``"action_mask"`` always; at the end of each deal, for every player: the
+                    deal, its kind, bids, tricks, deal scores and running totals; after the
+                    last deal also ``"winners"`` (the highest total, ties included)
+Episode             the deals listed (``deals=None``: all 30); all agents terminate together
+==================  ==========================================================================
+
+Actions:
+
+{actions}
+
+Observation:
+
+{observation_table}
+
+Options: ``deals`` (``None``: the 30 deals of RULES §4 in order; a list of distinct deal numbers
+1..30 plays just those, in that order, the dealer moving one seat left each deal),
+``dealer_restriction=False`` (the dealer may not make the bids add up to the hand size),
+``reward="score" | "relative"``, ``render_mode`` (``"ansi"``: the table, the trick, bids and
+scores as a spectator sees them; ``"human"`` prints it) and ``masked_action`` (see
+:mod:`pokerzoo.envs.core.pettingzoo_env`). ``reset(options={"cards": ...})`` fixes the top of
+the first deal's pack in dealing order (:func:`~pokerzoo.envs.nameless_poker.pack_order` builds
+one from four hands and the turned card).
+
+Version history: v0: initial version.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any, ClassVar
+
+from ..core.observation import document
+from ..core.pettingzoo_env import CardGameAECEnv, order_enforcing, pettingzoo_metadata
+from .game import NamelessPokerGame, actions_table
+from .observation import LAYOUT
+
+__all__ = ["env", "raw_env"]
+
+document(sys.modules[__name__], actions=actions_table(), observation_table=LAYOUT.table())
+
+
+class raw_env(CardGameAECEnv):  # noqa: N801 - PettingZoo's conventional name
+    """Poker without a name, turn-based (see the module docstring)."""
+
+    metadata: ClassVar[dict[str, Any]] = pettingzoo_metadata(
+        "nameless_poker_v0", parallelizable=False
+    )
+    game_class = NamelessPokerGame
+
+
+def env(**options: Any) -> Any:
+    """The AEC env in PettingZoo's order-enforcing wrapper."""
+    return order_enforcing(raw_env(**options))
