@@ -5,11 +5,12 @@
 Every row plays the same loop: PettingZoo's ``agent_iter`` over the AEC env made by ``env()``
 (the order-enforcing wrapper included), ``last()``, a uniformly random legal action from the
 observation's mask (``None`` for a finished agent), ``step``; games are reset with consecutive
-seeds until ``--seconds`` have passed. A decision is one ``step`` with an action. The reference
-row is ``texas_holdem_v4`` (PettingZoo classic, on RLCard: the ``bench`` extra), measured in the
-same run; the table gives each row's decisions per second and its ratio to Hold'em. Rows come
-from the game registry: each game's option sets (and its PettingZoo-only sets). The target
-(issues 9-12): every pokerzoo env at least 3x Hold'em.
+seeds until ``--seconds`` have passed. A decision is one ``step`` with an action. The
+reference is ``texas_holdem_v4`` (PettingZoo classic, on RLCard: the ``bench`` extra) at the
+same number of players as the row, measured in the same run; the table gives each row's
+decisions per second and its ratio to Hold'em. Rows come from the game registry: each game's
+option sets (and its PettingZoo-only sets). The target (issues 9-12): every pokerzoo env at
+least 3x Hold'em.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from pokerzoo.envs.core.registry import games
 class Row:
     name: str
     options: str
+    players: int
     decisions: int
     seconds: float
 
@@ -41,9 +43,16 @@ class Row:
 
 
 def play(make: Callable[[], Any], seconds: float, seed: int) -> tuple[int, float]:
-    """Random masked play for about ``seconds``: decisions made and the time they took."""
+    """Random masked play for about ``seconds``: decisions made and the time they took.
+
+    A first, untimed game builds what an env builds once (the evaluator's tables)."""
     env = make()
     rng = np.random.default_rng(seed)
+    env.reset(seed=seed + 10**6)
+    for _ in env.agent_iter():
+        observation, _, terminated, truncated, _ = env.last()
+        legal = np.flatnonzero(observation["action_mask"])
+        env.step(None if terminated or truncated else int(legal[0]))
     decisions = 0
     start = time.perf_counter()
     game = 0
@@ -67,16 +76,18 @@ def rows(seconds: float, seed: int, names: Sequence[str] | None) -> list[Row]:
         if spec.aec is None or (names and spec.name not in names):
             continue
         for label, options in {**spec.option_sets, **spec.table_option_sets}.items():
-            decisions, took = play(partial(spec.make_aec, **options), seconds, seed)
-            out.append(Row(spec.aec.split(":")[0].rsplit(".", 1)[-1], label, decisions, took))
+            make = partial(spec.make_aec, **options)
+            decisions, took = play(make, seconds, seed)
+            name = spec.aec.split(":")[0].rsplit(".", 1)[-1]
+            out.append(Row(name, label, len(make().possible_agents), decisions, took))
     return out
 
 
-def holdem(seconds: float, seed: int) -> Row:
+def holdem(players: int, seconds: float, seed: int) -> Row:
     from pettingzoo.classic import texas_holdem_v4
 
-    decisions, took = play(texas_holdem_v4.env, seconds, seed)
-    return Row("texas_holdem_v4 (PettingZoo)", "2 players", decisions, took)
+    decisions, took = play(partial(texas_holdem_v4.env, num_players=players), seconds, seed)
+    return Row("texas_holdem_v4 (PettingZoo)", f"{players} players", players, decisions, took)
 
 
 def main() -> None:
@@ -86,19 +97,20 @@ def main() -> None:
     parser.add_argument("--games", nargs="+", help="only these games (default: all)")
     args = parser.parse_args()
     warnings.simplefilter("ignore")
-    reference = holdem(args.seconds, args.seed)
     measured = rows(args.seconds, args.seed, args.games)
+    reference = {
+        n: holdem(n, args.seconds, args.seed) for n in sorted({r.players for r in measured})
+    }
     print(
         f"random masked play, {args.seconds:g} s per row; {platform.python_version()}, "
-        f"{os.cpu_count()} cores\n"
+        f"{os.cpu_count()} cores; ratios to texas_holdem_v4 at the same number of players\n"
     )
-    print("| env | options | decisions/s | x texas_holdem_v4 |")
-    print("|---|---|---:|---:|")
-    for row in [reference, *measured]:
-        print(
-            f"| `{row.name}` | {row.options} | {row.rate:,.0f} | {row.rate / reference.rate:.1f} |"
-        )
-    slow = [r for r in measured if r.rate < 3 * reference.rate]
+    print("| env | options | players | decisions/s | x texas_holdem_v4 |")
+    print("|---|---|---:|---:|---:|")
+    for row in [*reference.values(), *measured]:
+        ratio = row.rate / reference[row.players].rate
+        print(f"| `{row.name}` | {row.options} | {row.players} | {row.rate:,.0f} | {ratio:.1f} |")
+    slow = [r for r in measured if r.rate < 3 * reference[r.players].rate]
     print(
         "\nevery env at least 3x texas_holdem_v4"
         if not slow

@@ -57,14 +57,15 @@ def named_opponents(
     bots: Mapping[str, Callable[..., Bot]],
     opponent: str | Bot | Sequence[str | Bot],
     num_players: int,
-    **bot_options: Any,
+    bot_options: Mapping[str, Any] | None = None,
 ) -> OpponentPicker:
     """An :data:`OpponentPicker` of fixed opponents.
 
     ``opponent``: one bot name (each opponent seat gets its own instance), one
     :class:`~pokerzoo.agents.base.Bot` (two-player games only: an instance serves one seat), or a
     sequence with one name or Bot per opponent seat, clockwise from the learner's left. ``bots``
-    is the game's bot registry; a name is built as ``bots[name](**bot_options)``.
+    is the game's bot registry; a name is built as ``bots[name](**bot_options)`` (the env's
+    options: the bots take what they need of them).
     """
     num_opponents = num_players - 1
     if isinstance(opponent, (str, Bot)):
@@ -90,7 +91,8 @@ def named_opponents(
         isinstance(c, Bot) for c in choices
     ):
         raise ValueError("the same Bot instance is named for two seats: pass one per seat")
-    built = [bots[c](**bot_options) if isinstance(c, str) else c for c in choices]
+    options = dict(bot_options or {})
+    built = [bots[c](**options) if isinstance(c, str) else c for c in choices]
 
     def pick(position: int, rng: np.random.Generator) -> Bot:
         return built[position - 1]
@@ -241,5 +243,5 @@ class BotTableEnv(SingleSeatEnv):
     ) -> None:
         aec = self.aec_class(render_mode=render_mode, masked_action=masked_action, **options)
         choice = self.default_opponent if opponent is None else opponent
-        picker = named_opponents(self.bots, choice, len(aec.possible_agents), **options)
+        picker = named_opponents(self.bots, choice, len(aec.possible_agents), options)
         super().__init__(aec, picker, seat=self.default_seat if seat is _DEFAULT else seat)
