@@ -209,6 +209,7 @@ def _legal_bids(action_mask: np.ndarray) -> list[int]:
 
 # --- bots ----------------------------------------------------------------------------------------
 
+
 class RulesBot:
     """Bids its expected tricks, then takes or sheds tricks by :func:`rules_play`."""
 

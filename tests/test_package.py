@@ -36,7 +36,13 @@ def test_import_registers_every_id() -> None:
     import pokerzoo.envs  # noqa: F401
 
     ids = {env_id for env_id in gym.registry if env_id.startswith("pokerzoo/")}
-    assert ids == {"pokerzoo/PokerSquares-v0", "pokerzoo/Quintet-v0"}
+    assert ids == {
+        "pokerzoo/DrawPoker-v0",
+        "pokerzoo/FiveCardStud-v0",
+        "pokerzoo/NamelessPoker-v0",
+        "pokerzoo/PokerSquares-v0",
+        "pokerzoo/Quintet-v0",
+    }
 
 
 def test_core_modules_do_not_import_torch_or_sb3() -> None:

@@ -45,9 +45,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
+
+import numpy as np
+
+from .options import check_int
 
 __all__ = [
     "BETTING_ACTIONS",
+    "check_bets",
+    "check_stacks",
     "CALL",
     "FOLD",
     "RAISE",
@@ -55,11 +62,14 @@ __all__ = [
     "Betting",
     "Pot",
     "RoundRules",
+    "TABLE_ROWS",
     "split",
 ]
 
 FOLD, CALL, RAISE = 0, 1, 2
 BETTING_ACTIONS = ("fold", "check/call", "bet/raise")
+TABLE_ROWS = ("dealt", "stacks", "round_bets", "committed", "in_hand", "all_in")
+"""The rows of :attr:`Betting.table`: what every player sees of each seat's money."""
 
 
 @dataclass(frozen=True)
@@ -76,9 +86,9 @@ class RoundRules:
     """Whether a seat may check while nobody has bet in the round."""
 
 
-@dataclass(frozen=True)
-class Bet:
-    """One betting action, as the hand's history records it."""
+class Bet(NamedTuple):
+    """One betting action, as the hand's history records it (a named tuple: one is made at
+    every action)."""
 
     round: int
     seat: int
@@ -128,24 +138,41 @@ class Betting:
     pending: list[bool] = field(default_factory=list)
     """Seats that must still act in the current round."""
     history: list[Bet] = field(default_factory=list)
+    table: np.ndarray = field(init=False, repr=False, compare=False)
+    """``float32 (6, num_seats)``: the rows :data:`TABLE_ROWS` of every seat (``in_hand``:
+    dealt and not folded; ``all_in``: in the hand with no chips behind), kept in step with the
+    lists by every change, for the observations to copy as it is (they are made at every
+    decision; converting the lists would cost more than the rest of an observation)."""
+    _legal: tuple[bool, bool, bool] = field(
+        default=(False, False, False), init=False, repr=False, compare=False
+    )
+    """:meth:`legal`, worked out once per seat to act (the env, the game and :meth:`act` all
+    ask it at every decision)."""
+
+    def __post_init__(self) -> None:
+        n = len(self.stacks)
+        in_hand = [d and not f for d, f in zip(self.dealt, self.folded, strict=True)]
+        round_bets = self.round_bets or [0] * n
+        all_in = [i and c == 0 for i, c in zip(in_hand, self.stacks, strict=True)]
+        rows = (self.dealt, self.stacks, round_bets, self.committed, in_hand, all_in)
+        self.table = np.array(rows, dtype=np.float32).reshape(len(TABLE_ROWS), n)
+        self._legal = self._find_legal()
 
     @classmethod
     def new(cls, stacks: Sequence[int], ante: int) -> Betting:
         """A hand with every seat that has chips dealt in and its ante posted (a short stack
         posts what it has)."""
-        n = len(stacks)
-        betting = cls(
-            stacks=[int(s) for s in stacks],
-            dealt=[s > 0 for s in stacks],
-            committed=[0] * n,
+        chips = [int(s) for s in stacks]
+        antes = [min(ante, s) if s > 0 else 0 for s in chips]
+        n = len(chips)
+        return cls(
+            stacks=[s - a for s, a in zip(chips, antes, strict=True)],
+            dealt=[s > 0 for s in chips],
+            committed=antes,
             folded=[False] * n,
-            round_bets=[0] * n,
+            round_bets=list(antes),
             pending=[False] * n,
         )
-        for seat in range(n):
-            if betting.dealt[seat]:
-                betting._put(seat, min(ante, betting.stacks[seat]))
-        return betting
 
     def copy(self) -> Betting:
         return Betting(
@@ -181,12 +208,14 @@ class Betting:
     @property
     def players_in(self) -> list[int]:
         """Seats still in the hand (dealt, not folded)."""
-        return [s for s in range(self.num_seats) if self.in_hand(s)]
+        pairs = enumerate(zip(self.dealt, self.folded, strict=True))
+        return [s for s, (dealt, folded) in pairs if dealt and not folded]
 
     @property
     def one_left(self) -> bool:
         """Everybody but one seat has folded: that seat takes the pot unseen."""
-        return len(self.players_in) == 1
+        # only seats dealt in ever fold
+        return self.dealt.count(True) - self.folded.count(True) == 1
 
     @property
     def pot(self) -> int:
@@ -203,17 +232,19 @@ class Betting:
         self.round += 1
         self.rules = rules
         self.round_bets = [0] * n
+        self.table[2] = 0
         self.current_bet = 0
         self.bets = 0
         self.start = first % n
         self.orbit = 1
-        able = [self.can_act(s) for s in range(n)]
-        if sum(able) < 2 or self.one_left:
+        able = self._able()
+        if able.count(True) < 2 or self.one_left:
             self.pending = [False] * n
             self.actor = -1
-            return
-        self.pending = able
-        self.actor = self._next_pending(self.start - 1)
+        else:
+            self.pending = able
+            self.actor = self._next_pending(self.start - 1)
+        self._legal = self._find_legal()
 
     @property
     def to_call(self) -> int:
@@ -222,23 +253,24 @@ class Betting:
 
     def legal(self) -> tuple[bool, bool, bool]:
         """Whether the seat to act may fold, check/call, bet/raise (all False between rounds)."""
+        return self._legal
+
+    def _find_legal(self) -> tuple[bool, bool, bool]:
         seat = self.actor
-        if seat < 0 or self.rules is None:
-            return (False, False, False)
         rules = self.rules
+        if seat < 0 or rules is None:
+            return (False, False, False)
         to_call = self.current_bet - self.round_bets[seat]
         raise_ = (
             self.stacks[seat] > to_call
             and (rules.cap is None or self.bets < rules.cap)
             and (rules.orbits is None or self.orbit < rules.orbits)
-            and any(self.can_act(s) for s in range(self.num_seats) if s != seat)
+            and self._answerable(seat)
         )
         # "bet or fold" only while a bet is possible: a seat nobody could answer (the others
         # folded or all-in) checks rather than being forced to fold
         opening = self.current_bet == 0 and not rules.check_first and raise_
-        fold = to_call > 0 or opening
-        call = not opening
-        return (fold, call, raise_)
+        return (to_call > 0 or opening, not opening, raise_)
 
     def act(self, action: int) -> None:
         """Play ``action`` (:data:`FOLD`, :data:`CALL`, :data:`RAISE`) for the seat to act.
@@ -248,15 +280,18 @@ class Betting:
         seat = self.actor
         if seat < 0 or self.rules is None:
             raise ValueError("no betting round in progress")
-        if action not in (FOLD, CALL, RAISE) or not self.legal()[action]:
+        legal = self._legal
+        if action not in (FOLD, CALL, RAISE) or not legal[action]:
             raise ValueError(
                 f"illegal betting action {action!r} for seat {seat}: legal are "
-                f"{[BETTING_ACTIONS[a] for a, ok in enumerate(self.legal()) if ok]}"
+                f"{[BETTING_ACTIONS[a] for a, ok in enumerate(legal) if ok]}"
             )
         to_call = self.current_bet - self.round_bets[seat]
         amount = 0
+        pending = self.pending
         if action == FOLD:
             self.folded[seat] = True
+            self.table[4, seat] = 0
         elif action == CALL:
             amount = min(to_call, self.stacks[seat])
             self._put(seat, amount)
@@ -266,40 +301,64 @@ class Betting:
             if self.round_bets[seat] > self.current_bet:
                 self.current_bet = self.round_bets[seat]
                 self.bets += 1
-                for other in range(self.num_seats):
-                    if other != seat and self.can_act(other):
-                        self.pending[other] = True
-        self.pending[seat] = False
+                for other, able in enumerate(self._able()):
+                    if able:
+                        pending[other] = True
+        pending[seat] = False
         self.history.append(Bet(self.round, seat, action, amount, self.current_bet))
-        if self.one_left:
+        if action == FOLD and self.one_left:  # (only a fold leaves one seat)
             self.pending = [False] * self.num_seats
-            self.actor = -1
-            return
-        following = self._next_pending(seat)
-        if following >= 0 and self._rel(following) <= self._rel(seat):
-            self.orbit += 1
+            following = -1
+        else:
+            following = self._next_pending(seat)
+            if following >= 0:
+                n, start = self.num_seats, self.start
+                if (following - start) % n <= (seat - start) % n:
+                    self.orbit += 1
         self.actor = following
+        self._legal = self._find_legal()
 
     @property
     def round_over(self) -> bool:
         return self.actor < 0
 
-    def _rel(self, seat: int) -> int:
-        return (seat - self.start) % self.num_seats
+    def _answerable(self, seat: int) -> bool:
+        """Whether another seat than ``seat`` can still bet (and so answer a raise)."""
+        dealt, folded, stacks = self.dealt, self.folded, self.stacks
+        for other in range(len(stacks)):
+            if stacks[other] > 0 and other != seat and dealt[other] and not folded[other]:
+                return True
+        return False
+
+    def _able(self) -> list[bool]:
+        """:meth:`can_act` of every seat."""
+        return [
+            d and not f and c > 0
+            for d, f, c in zip(self.dealt, self.folded, self.stacks, strict=True)
+        ]
 
     def _next_pending(self, seat: int) -> int:
-        n = self.num_seats
-        for step in range(1, n + 1):
-            other = (seat + step) % n
-            if self.pending[other]:
+        """The first seat clockwise after ``seat`` that must still act (-1: none)."""
+        pending = self.pending
+        for other in range(seat + 1, len(pending)):
+            if pending[other]:
+                return other
+        for other in range(0, seat + 1):
+            if pending[other]:
                 return other
         return -1
 
     def _put(self, seat: int, amount: int) -> None:
-        self.stacks[seat] -= amount
+        stacks, table = self.stacks, self.table
+        stacks[seat] -= amount
         self.committed[seat] += amount
         if self.round_bets:
             self.round_bets[seat] += amount
+            table[2, seat] = self.round_bets[seat]
+        table[1, seat] = stacks[seat]
+        table[3, seat] = self.committed[seat]
+        if not stacks[seat]:
+            table[5, seat] = table[4, seat]
 
     # --- pots ---------------------------------------------------------------------------------
     def pots(self) -> list[Pot]:
@@ -331,6 +390,8 @@ class Betting:
     def pay(self, seat: int, chips: int) -> None:
         """Hand ``chips`` won from the pot to ``seat``'s stack."""
         self.stacks[seat] += chips
+        self.table[1, seat] = self.stacks[seat]
+        self.table[5, seat] = self.in_hand(seat) and self.stacks[seat] == 0
 
 
 def split(amount: int, winners: Sequence[int], dealer: int, num_seats: int) -> dict[int, int]:
@@ -345,3 +406,36 @@ def split(amount: int, winners: Sequence[int], dealer: int, num_seats: int) -> d
     order = sorted(set(winners), key=lambda s: (s - dealer - 1) % num_seats)
     share, odd = divmod(amount, len(order))
     return {seat: share + (1 if i < odd else 0) for i, seat in enumerate(order)}
+
+
+def check_bets(bets: object) -> tuple[int, int]:
+    """The ``bets`` option of a fixed-limit game: two ints >= 1, the bet size of the early and of
+    the late betting rounds (draw poker: before and after the draw; stud: small and big bet)."""
+    expected = "expected two ints >= 1 (the early and the late rounds' bet size)"
+    if isinstance(bets, (str, bytes)) or not isinstance(bets, Sequence) or len(bets) != 2:
+        raise ValueError(f"bad bets {bets!r}: {expected}")
+    try:
+        return check_int("bets", bets[0], 1), check_int("bets", bets[1], 1)
+    except ValueError:
+        raise ValueError(f"bad bets {bets!r}: {expected}") from None
+
+
+def check_stacks(stack: object, num_players: int, more_than: int = 0) -> tuple[int, ...]:
+    """The ``stack`` option: every seat's chips at the start, one int for all (more than
+    ``more_than``) or one int >= 0 per seat, at least two of them more than ``more_than`` (a
+    seat with no chips sits out). Stud passes its ante: a hand where every seat is all-in on
+    the ante would hold no decision."""
+    if isinstance(stack, Sequence) and not isinstance(stack, (str, bytes)):
+        expected = (
+            f"expected {num_players} ints >= 0 (one a seat), at least two of them > {more_than}"
+        )
+        try:
+            chips = tuple(check_int("stack", s, 0) for s in stack)
+        except ValueError:
+            raise ValueError(f"bad stack {stack!r}: {expected}") from None
+        if len(chips) != num_players or sum(c > more_than for c in chips) < 2:
+            raise ValueError(f"bad stack {stack!r}: {expected}")
+        return chips
+    if isinstance(stack, bool) or not isinstance(stack, int) or stack <= more_than:
+        raise ValueError(f"bad stack {stack!r}: expected an int > {more_than}")
+    return (stack,) * num_players

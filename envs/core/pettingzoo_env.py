@@ -192,7 +192,8 @@ class CardGameAECEnv(_CardGameBase, AECEnv):
         }
 
     def step(self, action: Any) -> None:
-        if self.game_state is None:
+        state = self.game_state
+        if state is None:
             raise GameOverError("no game in progress: call reset() before step()")
         if not self.agents:
             raise GameOverError("the game is over: call reset()")
@@ -202,21 +203,33 @@ class CardGameAECEnv(_CardGameBase, AECEnv):
                 raise GameOverError(f"the game is over: {agent} may only step(None), or reset()")
             self._was_dead_step(action)
             return
-        legal, asked = self._checked(agent, action, self._mask)
-        payout = self.game.apply(self.game_state, self._seat[agent], legal)
+        mask = self._mask
+        if type(action) is int and 0 <= action < mask.shape[0] and mask[action]:
+            legal, asked = action, None  # the common case, checked without a call
+        else:
+            legal, asked = self._checked(agent, action, mask)
+        game = self.game
+        payout = game.apply(state, self._seat[agent], legal)
         self._cumulative_rewards[agent] = 0.0
-        self.infos[agent] = {}
+        info: dict[str, Any] = {}
+        self.infos[agent] = info
         if asked is not None:
-            self.infos[agent]["masked_action"] = asked
-        self.rewards = self._payout(payout)
-        self.infos[agent]["action_mask"] = self._zero_mask.copy()
-        if self.game.is_terminal(self.game_state):
+            info["masked_action"] = asked
+        if payout is None:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+        else:
+            self.rewards = self._payout(payout)
+        info["action_mask"] = self._zero_mask.copy()
+        if game.is_terminal(state):
             self.terminations = dict.fromkeys(self.agents, True)
             self._mask = self._zero_mask
         else:
-            self.agent_selection = self.possible_agents[self.game.current_player(self.game_state)]
-            self._update_mask()
-        self._accumulate_rewards()
+            seat = game.current_player(state)
+            selected = self.agent_selection = self.possible_agents[seat]
+            self._mask = game.legal_mask(state, seat)
+            self.infos[selected]["action_mask"] = self._mask.copy()
+        if payout is not None:  # else every reward is 0: nothing to add
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -327,12 +340,34 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
     """PettingZoo's order checks, with pokerzoo's errors: stepping before ``reset`` or after the
     game is over raises :class:`~.errors.GameOverError` instead of warning."""
 
+    # ``agents`` and ``agent_selection`` are read at every step of ``agent_iter``: answered
+    # here rather than through the wrapper's two levels of ``__getattr__`` (same errors).
+    @property
+    def agents(self) -> list[str]:
+        if not self._has_reset:
+            raise AttributeError("agents cannot be accessed before reset")
+        return self.env.agents
+
+    @property
+    def agent_selection(self) -> str:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.agent_selection
+
     def step(self, action: Any) -> None:
         if not self._has_reset:
             raise GameOverError("no game in progress: call reset() before step()")
-        if not self.agents:
+        if not self.env.agents:
             raise GameOverError("the game is over: call reset()")
-        super().step(action)
+        self._has_updated = True  # what the wrapper's step does before the env's
+        self.env.step(action)
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        # The env's own last(): the wrapper's would fetch each of its five attributes through
+        # __getattr__, the costliest part of a random-play step.
+        if not self._has_reset:
+            raise GameOverError("no game in progress: call reset() before last()")
+        return self.env.last(observe)
 
 
 def order_enforcing(env: AECEnv) -> AECEnv:

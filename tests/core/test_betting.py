@@ -3,8 +3,18 @@ all-ins, side pots and odd chips, on scripted action sequences."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
-from pokerzoo.envs.core.betting import CALL, FOLD, RAISE, Betting, Pot, RoundRules, split
+from pokerzoo.envs.core.betting import (
+    CALL,
+    FOLD,
+    RAISE,
+    TABLE_ROWS,
+    Betting,
+    Pot,
+    RoundRules,
+    split,
+)
 
 DRAW = RoundRules(bet=1, orbits=3)
 STUD_FIRST = RoundRules(bet=1, cap=4, check_first=False)
@@ -119,3 +129,42 @@ def test_stud_opening_seat_checks_when_nobody_could_answer_a_bet() -> None:
     assert betting.actor == 1 and betting.legal() == (False, True, False)
     play(betting, [(1, CALL)])
     assert betting.round_over and betting.players_in == [1, 2]
+
+
+def test_the_table_and_the_legal_actions_keep_in_step_with_the_lists() -> None:
+    """Random hands: after every change ``table`` holds the lists' numbers and ``legal()`` is
+    what a fresh record of the same money works out."""
+    rng = np.random.default_rng(1)
+    rules = [DRAW, STUD_FIRST, STUD_LATER, RoundRules(bet=3, cap=2)]
+
+    def check(betting: Betting) -> None:
+        in_hand = [betting.in_hand(s) for s in range(betting.num_seats)]
+        all_in = [i and c == 0 for i, c in zip(in_hand, betting.stacks, strict=True)]
+        lists = {
+            "dealt": betting.dealt,
+            "stacks": betting.stacks,
+            "round_bets": betting.round_bets,
+            "committed": betting.committed,
+            "in_hand": in_hand,
+            "all_in": all_in,
+        }
+        for row, name in zip(betting.table, TABLE_ROWS, strict=True):
+            assert row.tolist() == [float(x) for x in lists[name]], name
+        assert betting.legal() == betting.copy().legal()
+
+    for _ in range(200):
+        n = int(rng.integers(2, 8))
+        betting = Betting.new(rng.integers(0, 12, n).tolist(), ante=int(rng.integers(0, 3)))
+        check(betting)
+        for _ in range(4):
+            if betting.one_left:
+                break
+            betting.start_round(int(rng.integers(n)), rules[int(rng.integers(len(rules)))])
+            check(betting)
+            while not betting.round_over:
+                betting.act(int(rng.choice(np.flatnonzero(betting.legal()))))
+                check(betting)
+        if any(betting.dealt):
+            for pot in betting.pots():
+                betting.pay(pot.eligible[0], pot.amount)
+                check(betting)

@@ -1,0 +1,30 @@
+"""Draw poker (RULES §2, seed 001): 2-10 players, one or two decks, jokers and deuces wild,
+fixed-limit betting before and after a draw, the seed's suit-priority showdown.
+
+Modules: :mod:`.game` (the engine, :class:`DrawPokerGame`: the rules as implemented and the
+options), :mod:`.state` (its state record), :mod:`.actions` (the action table),
+:mod:`.observation` (the index table, :func:`encode_observation`, :func:`decode_observation`),
+:mod:`.render` (the spectator's view), :mod:`.api` (RULES §6: :func:`compare_hands`,
+:func:`hand_category`), :mod:`.pettingzoo_env` (also ``pokerzoo.envs.draw_poker_v0``),
+:mod:`.env` (the Gymnasium id ``pokerzoo/DrawPoker-v0``, imported on its own: it needs the bots)
+and :mod:`.spec` (the registry entry).
+"""
+
+from __future__ import annotations
+
+from . import actions, api, game, observation, render, state
+from .actions import *  # noqa: F403 - the package re-exports its modules' public names
+from .api import *  # noqa: F403
+from .game import *  # noqa: F403
+from .observation import *  # noqa: F403
+from .render import *  # noqa: F403
+from .state import *  # noqa: F403
+
+__all__ = [
+    *actions.__all__,
+    *api.__all__,
+    *game.__all__,
+    *observation.__all__,
+    *render.__all__,
+    *state.__all__,
+]

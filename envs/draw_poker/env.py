@@ -1,0 +1,66 @@
+"""Draw poker (RULES §2) from one seat against bots: the Gymnasium env ``pokerzoo/DrawPoker-v0``."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ...agents.draw_poker import BOTS
+from ..core.observation import document
+from ..core.single_seat import BotTableEnv
+from .actions import ACTION_TABLE
+from .observation import LAYOUT
+from .pettingzoo_env import raw_env
+
+__all__ = ["DrawPokerEnv"]
+
+
+class DrawPokerEnv(BotTableEnv):
+    """Draw poker for one learner at a table of bots, on the shared single-seat view
+    (:class:`~pokerzoo.envs.core.single_seat.BotTableEnv`) of ``draw_poker_v0``.
+
+    ## Action Space
+    ``Discrete(35)``; the legal actions are in ``info["action_mask"]`` and ``action_masks()``:
+
+    {actions}
+
+    A masked or out-of-range action raises :class:`~pokerzoo.envs.core.errors.IllegalActionError`
+    naming it and the legal ones, and changes nothing (with ``masked_action="random"`` a random
+    legal action is played instead); a step after the end raises
+    :class:`~pokerzoo.envs.core.errors.GameOverError`.
+
+    ## Observation Space
+    ``Box(float32, (278 + 17 * num_players,))``, the learner's view (never another player's
+    cards; seats relative: entry 0 of a per-seat field is the learner, entry ``k`` the player
+    ``k`` seats to its left); for two players:
+
+    {observation_table}
+
+    ## Rewards
+    The learner's chip result of each hand, delivered on its step that ends the hand or, when
+    the bots end it, on its next step (or its last). ``info`` carries each hand's report (the
+    hands shown, categories, pots and winners) once the hand is over, ``"seat"`` (the learner's
+    agent name) and ``"opponents"``.
+
+    ## Options
+    - ``opponent="rules"``: a name from :data:`pokerzoo.agents.draw_poker.BOTS` (``"random"``,
+      ``"caller"``, ``"rules"``, ``"equity"``), a :class:`~pokerzoo.agents.base.Bot`, or one per
+      opponent seat; bots get this env's options.
+    - ``seat=None``: the learner's seat, drawn every episode (or a fixed seat index).
+    - the game's options: ``num_players``, ``decks``, ``jokers``, ``deuces_wild``, ``ante``,
+      ``bets``, ``stack``, ``hands`` (see :mod:`pokerzoo.envs.draw_poker.pettingzoo_env`),
+      ``render_mode`` and ``masked_action``.
+
+    ## Seeding
+    ``reset(seed=s)`` seeds the deals, the learner's seat and the bots; ``reset(options={"cards":
+    ...})`` fixes the first hand's pack.
+
+    ## Version History
+    - v0: initial.
+    """
+
+    aec_class: ClassVar[Any] = raw_env
+    bots: ClassVar[Any] = BOTS
+    default_opponent: ClassVar[str] = "rules"
+
+
+document(DrawPokerEnv, actions=ACTION_TABLE, observation_table=LAYOUT.table())

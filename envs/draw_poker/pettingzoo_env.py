@@ -1,0 +1,72 @@
+"""Draw poker (RULES §2) for PettingZoo: ``env()`` / :class:`raw_env`, turn-based (AEC).
+
+==================  ==========================================================================
+Agents              ``player_0`` .. ``player_{n-1}``, ``num_players`` = 2..10 (default 2);
+                    seat ``i + 1`` sits at seat ``i``'s left (clockwise is increasing seat)
+Turn order          the player on turn acts: the betting clockwise from the dealer's left,
+                    the draw likewise; seat 0 deals the first hand, the deal moves left
+Action space        ``Discrete(35)`` (table below); the mask follows the phase, the three-orbit
+                    limit (no raise in the third orbit) and a short stock (a discard larger
+                    than the stock and the discards already made can supply is masked)
+Observation space   ``Dict({"observation": Box(float32, 278 + 17 * num_players),
+                    "action_mask": Box(0, 1, (35,), int8)})``; another player's cards never
+                    appear; seats are relative (entry ``k`` of a per-seat field is the player
+                    ``k`` seats to the observer's left, 0 the observer; ``seat`` is its own
+                    seat): index table below, for two players (every per-seat field has one
+                    entry per seat)
+Rewards             at the end of each hand, each player's chip result of the hand (its stack
+                    after minus before, ante included): zero-sum
+Infos               ``"action_mask"`` always; at the end of each hand, for every player, the
+                    hand's report: ``hand``, ``dealer``, ``showdown``, ``shown`` and
+                    ``categories`` (the hands shown and their RULES §6 names), ``pots`` (amount,
+                    eligible seats, winners, shares), ``put_in``, ``results``, ``stacks``
+Episode             ``hands`` hands (stacks carried over, a player with no chips sits out), or
+                    until one player has all the chips; all agents terminate together
+==================  ==========================================================================
+
+Actions:
+
+{actions}
+
+Observation (``num_players=2``):
+
+{observation_table}
+
+Options (RULES §2 defaults): ``num_players=2``, ``decks=1``, ``jokers=0``,
+``deuces_wild=False``, ``ante=1``, ``bets=(1, 2)`` (the bet and raise size before and after the
+draw), ``stack=100`` (every seat's chips at the start, or one int per seat), ``hands=1``,
+``render_mode`` (``"ansi"``: the hand so far, who did what, the pot, and the cards only when a
+showdown shows them; ``"human"`` prints it) and ``masked_action`` (see
+:mod:`pokerzoo.envs.core.pettingzoo_env`). ``reset(options={"cards": ...})`` fixes the top of the
+first hand's pack in dealing order (:meth:`~pokerzoo.envs.draw_poker.DrawPokerGame.pack_for`
+builds one from each seat's hand).
+
+Version history: v0: initial version.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any, ClassVar
+
+from ..core.observation import document
+from ..core.pettingzoo_env import CardGameAECEnv, order_enforcing, pettingzoo_metadata
+from .actions import ACTION_TABLE
+from .game import DrawPokerGame
+from .observation import LAYOUT
+
+__all__ = ["env", "raw_env"]
+
+document(sys.modules[__name__], actions=ACTION_TABLE, observation_table=LAYOUT.table())
+
+
+class raw_env(CardGameAECEnv):  # noqa: N801 - PettingZoo's conventional name
+    """Draw poker, turn-based (see the module docstring for spaces, rewards and options)."""
+
+    metadata: ClassVar[dict[str, Any]] = pettingzoo_metadata("draw_poker_v0", parallelizable=False)
+    game_class = DrawPokerGame
+
+
+def env(**options: Any) -> Any:
+    """The AEC env in PettingZoo's order-enforcing wrapper."""
+    return order_enforcing(raw_env(**options))

@@ -1,0 +1,38 @@
+"""Draw poker in the game registry (:mod:`pokerzoo.envs.core.registry`)."""
+
+from __future__ import annotations
+
+from ..core.registry import GameSpec, GymId, Scoring
+
+SPEC = GameSpec(
+    name="draw_poker",
+    title="Draw poker",
+    summary="2-10 players, fixed-limit betting before and after a draw, the seed's tie-breaks",
+    players=2,
+    options={
+        "num_players": "2 (default) .. 10",
+        "decks": "1 (default) | 2",
+        "jokers": "0 (default) .. 4, wild",
+        "deuces_wild": "false (default) | true",
+        "ante": "1 (default)",
+        "bets": "[1, 2] (default): bet and raise size before and after the draw",
+        "stack": "100 (default): every seat's chips, or one int per seat",
+        "hands": "1 (default): hands played, stacks carried over",
+    },
+    bots="pokerzoo.agents.draw_poker:BOTS",
+    option_sets={
+        "heads-up": {},
+        "6 players": {"num_players": 6},
+        "10 players": {"num_players": 10},
+        "two decks, four jokers": {"num_players": 4, "decks": 2, "jokers": 4},
+        "deuces wild": {"num_players": 3, "deuces_wild": True},
+        "20 hands": {"num_players": 3, "hands": 20, "stack": 20},
+    },
+    aec="pokerzoo.envs.draw_poker_v0:env",
+    single="pokerzoo.envs.draw_poker.env:DrawPokerEnv",
+    gym_ids=(
+        GymId("pokerzoo/DrawPoker-v0", entry_point="pokerzoo.envs.draw_poker.env:DrawPokerEnv"),
+    ),
+    scoring=Scoring(unit="chip"),
+    training="pokerzoo.training.games.draw_poker:HOOKS",
+)
