@@ -1,0 +1,61 @@
+"""Five-card stud (RULES §5) from one seat against bots: the Gymnasium env
+``pokerzoo/FiveCardStud-v0``."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ...agents.five_card_stud import BOTS
+from ..core.observation import document
+from ..core.single_seat import BotTableEnv
+from .observation import LAYOUT
+from .pettingzoo_env import raw_env
+
+__all__ = ["FiveCardStudEnv"]
+
+
+class FiveCardStudEnv(BotTableEnv):
+    """Five-card stud for one learner at a table of bots, on the shared single-seat view
+    (:class:`~pokerzoo.envs.core.single_seat.BotTableEnv`) of ``five_card_stud_v0``.
+
+    ## Action Space
+    ``Discrete(3)``: 0 fold, 1 check/call, 2 bet/raise; the legal ones are in
+    ``info["action_mask"]`` and ``action_masks()``. A masked or out-of-range action raises
+    :class:`~pokerzoo.envs.core.errors.IllegalActionError` naming it and the legal ones, and
+    changes nothing (with ``masked_action="random"`` a random legal action is played instead);
+    a step after the end raises :class:`~pokerzoo.envs.core.errors.GameOverError`.
+
+    ## Observation Space
+    ``Box(float32, (852,))``, the learner's view (seats relative: entry 0 is the learner; the
+    others' face-down cards never appear):
+
+    {observation_table}
+
+    ## Rewards
+    The learner's chip result of each hand, delivered on its step that ends the hand or, when
+    the bots end it, on its next step (or its last). ``info`` carries each hand's report (hands
+    shown, categories, high and low winners, pots) once the hand is over, ``"seat"`` and
+    ``"opponents"``.
+
+    ## Options
+    - ``opponent="rules"``: a name from :data:`pokerzoo.agents.five_card_stud.BOTS`
+      (``"random"``, ``"caller"``, ``"rules"``, ``"equity"``), a
+      :class:`~pokerzoo.agents.base.Bot`, or one per opponent seat.
+    - ``seat=None``: the learner's seat, drawn every episode (or a fixed seat index).
+    - the game's options (see :mod:`pokerzoo.envs.five_card_stud.pettingzoo_env`),
+      ``render_mode`` and ``masked_action``.
+
+    ## Seeding
+    ``reset(seed=s)`` seeds the deals, the learner's seat and the bots; ``reset(options={"cards":
+    ...})`` fixes the first hand's pack.
+
+    ## Version History
+    - v0: initial.
+    """
+
+    aec_class: ClassVar[Any] = raw_env
+    bots: ClassVar[Any] = BOTS
+    default_opponent: ClassVar[str] = "rules"
+
+
+document(FiveCardStudEnv, observation_table=LAYOUT.table())

@@ -1,0 +1,289 @@
+"""One seat's observation of five-card stud: what that player may know, as one flat vector.
+
+Seats are **relative**: seat ``k`` is the player ``k`` seats to the observer's left (clockwise),
+``k = 0`` the observer. The vector has room for 10 seats whatever ``num_players`` is (one
+space for every table size; the entries of missing seats are 0 and ``seats`` says which exist).
+Card ``c`` is the card id of :mod:`pokerzoo.envs.core.cards` (``4 * rank + suit``; 52 the
+joker). Chips are counted in chips (not normalised).
+
+The observer's own face-down cards are in ``hole``; other seats' face-down cards never appear,
+not even after the showdown (the hands shown are in the payout's info). Up cards stay in
+``up_cards`` after their seat folds: everybody saw them.
+
+{table}
+
+``history`` index ``40 * r + 4 * k + j``: in betting round ``r`` (0..3) of this hand, how many
+times relative seat ``k`` bet or raised (``j = 0``), called (``j = 1``), checked (``j = 2``) or
+folded (``j = 3``).
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from functools import cache
+from typing import NamedTuple
+
+import numpy as np
+
+from ..core.betting import TABLE_ROWS
+from ..core.cards import NUM_CARD_IDS
+from ..core.observation import Field, ObservationLayout, document
+from .state import (
+    CARDS_PER_HAND,
+    HISTORY_KINDS,
+    MAX_PLAYERS,
+    NUM_ROUNDS,
+    FiveCardStudState,
+    StudOptions,
+)
+
+__all__ = ["LAYOUT", "FiveCardStudView", "decode_observation", "encode_observation"]
+
+_SEATS = MAX_PLAYERS
+_KINDS = len(HISTORY_KINDS)
+_OPEN = np.inf  # no upper bound: chips and counts grow with the options
+
+LAYOUT = ObservationLayout(
+    [
+        Field("hole", NUM_CARD_IDS, 1, "own face-down cards by card id: the hole card, and the "
+              "fifth card with `last_card_down`"),
+        Field("up_cards", _SEATS * NUM_CARD_IDS, 1, "index `53 * k + c`: relative seat `k` shows "
+              "card `c` face up (folded seats keep theirs)"),
+        Field("seats", _SEATS, 1, "relative seat `k` exists at this table"),
+        Field("in_hand", _SEATS, 1, "seat `k` is dealt in and has not folded"),
+        Field("all_in", _SEATS, 1, "seat `k` is in the hand with no chips behind"),
+        Field("stacks", _SEATS, _OPEN, "seat `k`'s chips behind"),
+        Field("committed", _SEATS, _OPEN, "chips seat `k` has put in the pot this hand (ante "
+              "included)"),
+        Field("round_bets", _SEATS, _OPEN, "chips seat `k` has put in during this betting round"),
+        Field("pot", 1, _OPEN, "chips in the pot, all pots together (0 once the game is "
+              "over)"),
+        Field("to_call", 1, _OPEN, "chips the observer must add to call (at most its stack)"),
+        Field("bet_size", 1, _OPEN, "size of a bet and of a raise in this round"),
+        Field("bets_made", 1, _OPEN, "bets and raises made in this round"),
+        Field("cap", 1, _OPEN, "most bets and raises a round allows (`1 + max_raises`)"),
+        Field("round", NUM_ROUNDS, 1, "one-hot betting round: after the 2nd, 3rd, 4th, 5th card"),
+        Field("to_act", _SEATS, 1, "one-hot relative seat to act (all 0 when the game is over)"),
+        Field("dealer", _SEATS, 1, "one-hot relative seat of the dealer"),
+        Field("seat", _SEATS, 1, "one-hot absolute seat of the observer (`player_i`)"),
+        Field("history", NUM_ROUNDS * _SEATS * _KINDS, _OPEN, "betting history of this hand "
+              "(below)"),
+        Field("hand_number", 1, _OPEN, "the hand in play, 1..hands"),
+        Field("hands_left", 1, _OPEN, "hands still to play after this one (at most)"),
+        Field("ante", 1, _OPEN, "option `ante`"),
+        Field("bets", 2, _OPEN, "option `bets`: the small and the big bet"),
+        Field("variant", 5, [1, 1, 1, 1, 13], "options `last_card_down`, `deuces_wild`, "
+              "`jokers`, `hi_lo`, `low_qualifier` (0: none)"),
+    ],
+    dtype=np.float32,
+)  # fmt: skip
+document(sys.modules[__name__], table=LAYOUT.table())
+
+
+_HOLE = LAYOUT.start("hole")
+_UP = LAYOUT.start("up_cards")
+_POT, _TO_CALL, _BET_SIZE, _BETS_MADE = (
+    LAYOUT.start(name) for name in ("pot", "to_call", "bet_size", "bets_made")
+)
+_ROUND = LAYOUT.start("round")
+_TO_ACT = LAYOUT.start("to_act")
+_DEALER = LAYOUT.start("dealer")
+_HAND_NUMBER = LAYOUT.start("hand_number")
+_HANDS_LEFT = LAYOUT.start("hands_left")
+_TABLE_ROWS = TABLE_ROWS[1:]  # the rows of Betting.table in the layout: all but dealt
+
+
+class _Observer(NamedTuple):
+    """Where one observer's view puts things, for one table size and set of options: encoding
+    is then a copy, a few writes and three scatters (an observation is made at every
+    decision)."""
+
+    base: np.ndarray
+    """``float32 (size,)``: the entries that never change (``seats``, ``cap``, ``seat`` and the
+    options)."""
+    up: np.ndarray
+    """``intp (n, 53)``: where each entry of ``state.up`` goes."""
+    money: np.ndarray
+    """``intp (5, n)``: where each entry of ``betting.table[1:]`` goes."""
+    history: np.ndarray
+    """``intp (4, n, 4)``: where each entry of ``state.history`` goes."""
+
+
+@cache
+def _plan(options: StudOptions) -> tuple[_Observer, ...]:
+    n = options.num_players
+    seats = np.arange(n)
+    cards = np.arange(NUM_CARD_IDS)
+    rounds = np.arange(NUM_ROUNDS)[:, None, None]
+    kinds = np.arange(_KINDS)
+    observers = []
+    for observer in range(n):
+        relative = (seats - observer) % n
+        base = LAYOUT.zeros()
+        base[LAYOUT["seats"].start + seats] = 1
+        base[LAYOUT.start("cap")] = options.cap
+        base[LAYOUT.start("seat") + observer] = 1
+        base[LAYOUT["ante"]] = options.ante
+        base[LAYOUT["bets"]] = options.bets
+        base[LAYOUT["variant"]] = (
+            options.last_card_down,
+            options.deuces_wild,
+            options.jokers,
+            options.hi_lo,
+            options.low_qualifier or 0,
+        )
+        history = LAYOUT.start("history") + (rounds * _SEATS + relative[:, None]) * _KINDS + kinds
+        observers.append(
+            _Observer(
+                base=base,
+                up=_UP + NUM_CARD_IDS * relative[:, None] + cards,
+                money=np.stack([LAYOUT.start(name) + relative for name in _TABLE_ROWS]),
+                history=history,
+            )
+        )
+    return tuple(observers)
+
+
+def encode_observation(state: FiveCardStudState, player: int) -> np.ndarray:
+    """``player``'s observation of ``state`` as ``float32 (LAYOUT.size,)`` (module docstring)."""
+    return _encode(state, player, _plan(state.options))
+
+
+def _encode(state: FiveCardStudState, player: int, observers: tuple[_Observer, ...]) -> np.ndarray:
+    """:func:`encode_observation` with the plan of the state's options (the game keeps it:
+    finding it by the options costs a hash of them)."""
+    options = state.options
+    n = options.num_players
+    betting = state.betting
+    base, up, money, history = observers[player]
+    obs = base.copy()
+    cards = state.cards[player].tolist()
+    hole = cards[0]
+    if hole >= 0:
+        obs[_HOLE + hole] = 1
+    if options.last_card_down:
+        fifth = cards[CARDS_PER_HAND - 1]
+        if fifth >= 0:
+            obs[_HOLE + fifth] = 1
+    obs[up] = state.up
+    obs[money] = betting.table[1:]
+    obs[history] = state.history
+    if betting.dealt[player] and not betting.folded[player]:
+        owed = betting.current_bet - betting.round_bets[player]
+        obs[_TO_CALL] = min(owed, betting.stacks[player])
+    obs[_POT] = state.pot
+    obs[_BET_SIZE] = betting.rules.bet if betting.rules else 0
+    obs[_BETS_MADE] = betting.bets
+    obs[_ROUND + betting.round] = 1
+    if not state.over and betting.actor >= 0:
+        obs[_TO_ACT + (betting.actor - player) % n] = 1
+    obs[_DEALER + (state.dealer - player) % n] = 1
+    obs[_HAND_NUMBER] = state.hand + 1
+    obs[_HANDS_LEFT] = options.hands - 1 - state.hand
+    return obs
+
+
+@dataclass(frozen=True)
+class FiveCardStudView:
+    """An observation read back (:func:`decode_observation`): what the bots play from.
+
+    Per-seat tuples are indexed by relative seat (0: the observer, ``k``: ``k`` seats to its
+    left) and hold ``num_players`` entries; card lists are card ids in ascending order.
+    """
+
+    num_players: int
+    seat: int
+    """The observer's absolute seat."""
+    hole: tuple[int, ...]
+    """Own face-down cards."""
+    up: tuple[tuple[int, ...], ...]
+    """Each seat's up cards."""
+    in_hand: tuple[bool, ...]
+    all_in: tuple[bool, ...]
+    stacks: tuple[int, ...]
+    committed: tuple[int, ...]
+    round_bets: tuple[int, ...]
+    pot: int
+    to_call: int
+    bet_size: int
+    bets_made: int
+    cap: int
+    round: int
+    to_act: int
+    """Relative seat to act, -1 when none."""
+    dealer: int
+    """Relative seat of the dealer."""
+    history: np.ndarray
+    """``int (4, num_players, 4)``: per round and relative seat, bets/raises, calls, checks,
+    folds."""
+    hand_number: int
+    """The hand in play, from 1."""
+    hands_left: int
+    ante: int
+    bets: tuple[int, int]
+    last_card_down: bool
+    deuces_wild: bool
+    jokers: int
+    hi_lo: bool
+    low_qualifier: int | None
+
+    @property
+    def own_cards(self) -> tuple[int, ...]:
+        """Every card the observer holds, face down and up."""
+        return self.hole + self.up[0]
+
+    @property
+    def opponents_in(self) -> tuple[int, ...]:
+        """Relative seats of the other players still in the hand."""
+        return tuple(k for k in range(1, self.num_players) if self.in_hand[k])
+
+
+def decode_observation(observation: np.ndarray) -> FiveCardStudView:
+    """The :class:`FiveCardStudView` of an :func:`encode_observation` vector."""
+    obs = np.asarray(observation)
+    if obs.shape != (LAYOUT.size,):
+        raise ValueError(
+            f"expected a five-card stud observation of shape ({LAYOUT.size},), got {obs.shape}"
+        )
+    n = int(obs[LAYOUT["seats"]].sum())
+
+    def seats(name: str) -> tuple[int, ...]:
+        return tuple(obs[LAYOUT[name]][:n].astype(np.int64).tolist())
+
+    up = obs[LAYOUT["up_cards"]].reshape(_SEATS, NUM_CARD_IDS)[:n]
+    pot, to_call, bet_size, bets_made, cap = obs[_POT : _POT + 5].astype(np.int64).tolist()
+    hand_number, hands_left, ante, small, big, last_down, wild, jokers, hi_lo, qualifier = (
+        obs[_HAND_NUMBER : _HAND_NUMBER + 10].astype(np.int64).tolist()
+    )
+    to_act = np.flatnonzero(obs[LAYOUT["to_act"]])
+    history = obs[LAYOUT["history"]].reshape(NUM_ROUNDS, _SEATS, _KINDS)[:, :n]
+    return FiveCardStudView(
+        num_players=n,
+        seat=int(np.argmax(obs[LAYOUT["seat"]])),
+        hole=tuple(np.flatnonzero(obs[LAYOUT["hole"]]).tolist()),
+        up=tuple(tuple(np.flatnonzero(row).tolist()) for row in up),
+        in_hand=tuple(bool(x) for x in seats("in_hand")),
+        all_in=tuple(bool(x) for x in seats("all_in")),
+        stacks=seats("stacks"),
+        committed=seats("committed"),
+        round_bets=seats("round_bets"),
+        pot=pot,
+        to_call=to_call,
+        bet_size=bet_size,
+        bets_made=bets_made,
+        cap=cap,
+        round=int(np.argmax(obs[LAYOUT["round"]])),
+        to_act=int(to_act[0]) if to_act.size else -1,
+        dealer=int(np.argmax(obs[LAYOUT["dealer"]])),
+        history=history.astype(np.int64),
+        hand_number=hand_number,
+        hands_left=hands_left,
+        ante=ante,
+        bets=(small, big),
+        last_card_down=bool(last_down),
+        deuces_wild=bool(wild),
+        jokers=jokers,
+        hi_lo=bool(hi_lo),
+        low_qualifier=qualifier or None,
+    )

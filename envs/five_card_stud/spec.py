@@ -1,0 +1,51 @@
+"""Five-card stud in the game registry (:mod:`pokerzoo.envs.core.registry`)."""
+
+from __future__ import annotations
+
+from ..core.registry import GameSpec, GymId, Scoring
+
+SPEC = GameSpec(
+    name="five_card_stud",
+    title="Five-card stud",
+    summary="2-10 players, a hole card and four up cards, four fixed-limit betting rounds",
+    players=2,
+    options={
+        "num_players": "2 (default) .. 10",
+        "ante": "1 (default)",
+        "bets": "[1, 2] (default): the small and the big bet",
+        "max_raises": "3 (default): raises after the bet in one round",
+        "stack": "100 (default): every seat's chips, or one int per seat",
+        "first_to_act": '"highest" (default) | "lowest": who opens the first round',
+        "last_card_down": "false (default) | true",
+        "deuces_wild": "false (default) | true",
+        "jokers": "0 (default) | 1, wild",
+        "hi_lo": "false (default) | true: high and low split the pot",
+        "low_qualifier": "null (default) | 8: eight-or-better",
+        "hands": "1 (default): hands played, stacks carried over",
+    },
+    bots="pokerzoo.agents.five_card_stud:BOTS",
+    option_sets={
+        "heads-up": {},
+        "7 players": {"num_players": 7},
+        "10 players": {"num_players": 10},
+        "high-low": {"num_players": 3, "hi_lo": True},
+        "high-low, eight or better": {"num_players": 3, "hi_lo": True, "low_qualifier": 8},
+        "last card down, deuces and a joker": {
+            "num_players": 4,
+            "last_card_down": True,
+            "deuces_wild": True,
+            "jokers": 1,
+        },
+        "20 hands": {"num_players": 3, "hands": 20, "stack": 20},
+    },
+    aec="pokerzoo.envs.five_card_stud_v0:env",
+    single="pokerzoo.envs.five_card_stud.env:FiveCardStudEnv",
+    gym_ids=(
+        GymId(
+            "pokerzoo/FiveCardStud-v0",
+            entry_point="pokerzoo.envs.five_card_stud.env:FiveCardStudEnv",
+        ),
+    ),
+    scoring=Scoring(unit="chip"),
+    training="pokerzoo.training.games.five_card_stud:HOOKS",
+)
