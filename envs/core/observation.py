@@ -19,12 +19,12 @@ spaces are built from) and the index table that the env docstrings and the READM
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["Field", "ObservationLayout", "document"]
+__all__ = ["Field", "ObservationLayout", "document", "markdown_table"]
 
 
 @dataclass(frozen=True)
@@ -82,15 +82,22 @@ class ObservationLayout:
 
     def table(self) -> str:
         """The index table in Markdown: index range, field name, content."""
-        rows = ["| index | field | content |", "|---|---|---|"]
+        rows = []
         for f in self.fields:
             part = self._slices[f.name]
             index = str(part.start) if f.size == 1 else f"{part.start}..{part.stop - 1}"
-            rows.append(f"| {index} | `{f.name}` | {f.doc} |")
-        return "\n".join(rows)
+            rows.append((index, f"`{f.name}`", f.doc))
+        return markdown_table(("index", "field", "content"), rows)
 
     def __repr__(self) -> str:
         return f"ObservationLayout({self.size} entries, {[f.name for f in self.fields]})"
+
+
+def markdown_table(header: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
+    """A Markdown table (the observation and action tables of docstrings and the README)."""
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return "\n".join(lines)
 
 
 def document(obj: object, **tables: str) -> None:

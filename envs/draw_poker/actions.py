@@ -12,7 +12,7 @@ import sys
 from collections.abc import Iterable
 
 from ..core.betting import BETTING_ACTIONS, CALL, FOLD, RAISE
-from ..core.observation import document
+from ..core.observation import document, markdown_table
 
 __all__ = [
     "ACTIONS",
@@ -52,10 +52,7 @@ _TABLE_ROWS = (
         "receive as many from the stock",
     ),
 )
-ACTION_TABLE = "\n".join(
-    ["| index | name | meaning |", "|---|---|---|"]
-    + [f"| {index} | {name} | {meaning} |" for index, name, meaning in _TABLE_ROWS]
-)
+ACTION_TABLE = markdown_table(("index", "name", "meaning"), _TABLE_ROWS)
 """The action table in Markdown (module and class docstrings, the README)."""
 
 HAND_SIZE = 5

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from ...agents.five_card_stud import BOTS
 from ..core.observation import document
 from ..core.single_seat import BotTableEnv
+from .game import ACTION_TABLE
 from .observation import LAYOUT
 from .pettingzoo_env import raw_env
 
@@ -24,6 +25,8 @@ class FiveCardStudEnv(BotTableEnv):
     :class:`~pokerzoo.envs.core.errors.IllegalActionError` naming it and the legal ones, and
     changes nothing (with ``masked_action="random"`` a random legal action is played instead);
     a step after the end raises :class:`~pokerzoo.envs.core.errors.GameOverError`.
+
+    {actions}
 
     ## Observation Space
     ``Box(float32, (852,))``, the learner's view (seats relative: entry 0 is the learner; the
@@ -58,4 +61,4 @@ class FiveCardStudEnv(BotTableEnv):
     default_opponent: ClassVar[str] = "rules"
 
 
-document(FiveCardStudEnv, observation_table=LAYOUT.table())
+document(FiveCardStudEnv, actions=ACTION_TABLE, observation_table=LAYOUT.table())

@@ -63,16 +63,7 @@ option             default     meaning
 
 Actions
 -------
-=====  ==============  ==========================================================================
-index  name            meaning
-=====  ==============  ==========================================================================
-0      ``fold``        give up the hand ("out"): when there is a bet to call, and in the first
-                       round until somebody bets
-1      ``check/call``  match the current bet (check when there is nothing to call); not legal
-                       in the first round before somebody bets
-2      ``bet/raise``   bet the round's size (the minimum: the only bet there is) or raise by
-                       it; masked once the round holds one bet and ``max_raises`` raises
-=====  ==============  ==========================================================================
+{actions}
 
 Dealing order of ``new_state(cards)``
 -------------------------------------
@@ -101,6 +92,7 @@ dicts (otherwise it is empty).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -121,7 +113,7 @@ from ..core.cards import JOKER, NUM_CARD_IDS, CardsLike, Deck, format_cards, shu
 from ..core.errors import GameOverError, IllegalActionError, check_action
 from ..core.game import Payout
 from ..core.hands import category_name, make_evaluator, qualifies_low
-from ..core.observation import ObservationLayout
+from ..core.observation import ObservationLayout, document, markdown_table
 from ..core.options import check_bool, check_choice, check_int
 from .observation import LAYOUT, _encode, _plan
 from .render import render_text
@@ -136,6 +128,7 @@ from .state import (
 
 __all__ = [
     "ACTIONS",
+    "ACTION_TABLE",
     "CALL",
     "FOLD",
     "FiveCardStudGame",
@@ -147,6 +140,30 @@ __all__ = [
 ]
 
 ACTIONS = BETTING_ACTIONS
+ACTION_TABLE = markdown_table(
+    ("index", "name", "meaning"),
+    [
+        (
+            "0",
+            "`fold`",
+            'give up the hand ("out"): when there is a bet to call, and in the first round '
+            "until somebody bets",
+        ),
+        (
+            "1",
+            "`check/call`",
+            "match the current bet (check when there is nothing to call); not legal in the "
+            "first round before somebody bets",
+        ),
+        (
+            "2",
+            "`bet/raise`",
+            "bet the round's size (the minimum: the only bet there is) or raise by it; masked "
+            "once the round holds one bet and `max_raises` raises",
+        ),
+    ],
+)
+"""The action table in Markdown (docstrings and the README)."""
 FIRST_TO_ACT = ("highest", "lowest")
 _ACE = 12
 _CATEGORY_SHIFT = 24  # a "standard" key holds its Category in bits 24 and up (core.hands)
@@ -584,3 +601,6 @@ class FiveCardStudGame:
     def render(self, state: FiveCardStudState) -> str:
         """A spectator's text view (:mod:`.render`)."""
         return render_text(state)
+
+
+document(sys.modules[__name__], actions=ACTION_TABLE)

@@ -20,6 +20,10 @@ Episode             ``hands`` hands (stacks carried over, a player with no chips
                     until one player has all the chips; all agents terminate together
 ==================  ==========================================================================
 
+Actions:
+
+{actions}
+
 Observation:
 
 {observation_table}
@@ -46,12 +50,12 @@ from typing import Any, ClassVar
 
 from ..core.observation import document
 from ..core.pettingzoo_env import CardGameAECEnv, order_enforcing, pettingzoo_metadata
-from .game import FiveCardStudGame
+from .game import ACTION_TABLE, FiveCardStudGame
 from .observation import LAYOUT
 
 __all__ = ["env", "raw_env"]
 
-document(sys.modules[__name__], observation_table=LAYOUT.table())
+document(sys.modules[__name__], actions=ACTION_TABLE, observation_table=LAYOUT.table())
 
 
 class raw_env(CardGameAECEnv):  # noqa: N801 - PettingZoo's conventional name

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from ...agents.nameless_poker import BOTS
 from ..core.observation import document
 from ..core.single_seat import BotTableEnv
-from .game import actions_table
+from .game import ACTION_TABLE
 from .observation import LAYOUT
 from .pettingzoo_env import raw_env
 
@@ -62,4 +62,4 @@ class NamelessPokerEnv(BotTableEnv):
     default_opponent: ClassVar[str] = "rules"
 
 
-document(NamelessPokerEnv, actions=actions_table(), observation_table=LAYOUT.table())
+document(NamelessPokerEnv, actions=ACTION_TABLE, observation_table=LAYOUT.table())

@@ -72,7 +72,7 @@ import numpy as np
 from ..core.cards import JOKER, NUM_CARD_IDS, SUITS, CardsLike, format_card, shuffled
 from ..core.errors import GameOverError, IllegalActionError, check_action
 from ..core.game import Payout
-from ..core.observation import document
+from ..core.observation import document, markdown_table
 from ..core.options import check_bool, check_choice, check_int
 from .deals import (
     DEAL_KINDS,
@@ -91,6 +91,7 @@ from .render import render_text
 from .state import NamelessPokerState
 
 __all__ = [
+    "ACTION_TABLE",
     "ACTIONS",
     "BID",
     "LEAD_JOKER",
@@ -99,7 +100,6 @@ __all__ = [
     "PLAY",
     "REWARDS",
     "NamelessPokerGame",
-    "actions_table",
     "pack_order",
 ]
 
@@ -121,19 +121,24 @@ ACTIONS: tuple[str, ...] = (
 REWARDS = ("score", "relative")
 
 
-def actions_table() -> str:
-    """The action index table in Markdown (for docstrings and the README)."""
-    rows = [
-        "| index | action | meaning |",
-        "|---|---|---|",
-        f"| {BID}..{PLAY - 1} | `bid b` | bid b = index tricks (0..hand size) |",
-        f"| {PLAY}..{LEAD_JOKER - 2} | `play <card>` | play card id index - {PLAY} "
-        "(`2s` .. `Ac`, id = 4 rank + suit) |",
-        f"| {LEAD_JOKER - 1} | `play Jk` | play a joker to a trick another player led |",
-        f"| {LEAD_JOKER}..{NUM_ACTIONS - 1} | `lead Jk calling <suit>` | lead a joker naming "
-        f"suit s, h, d, c (index - {LEAD_JOKER}) |",
-    ]
-    return "\n".join(rows)
+ACTION_TABLE = markdown_table(
+    ("index", "name", "meaning"),
+    [
+        (f"{BID}..{PLAY - 1}", "`bid b`", "bid b = index tricks (0..hand size)"),
+        (
+            f"{PLAY}..{LEAD_JOKER - 2}",
+            "`play <card>`",
+            f"play card id index - {PLAY} (`2s` .. `Ac`, id = 4 rank + suit)",
+        ),
+        (f"{LEAD_JOKER - 1}", "`play Jk`", "play a joker to a trick another player led"),
+        (
+            f"{LEAD_JOKER}..{NUM_ACTIONS - 1}",
+            "`lead Jk calling <suit>`",
+            f"lead a joker naming suit s, h, d, c (index - {LEAD_JOKER})",
+        ),
+    ],
+)
+"""The action table in Markdown (docstrings and the README)."""
 
 
 def pack_order(hands: Sequence[CardsLike], turned: str | int) -> list[int]:
@@ -398,4 +403,4 @@ def _note_voids(state: NamelessPokerState, player: int, card: int) -> None:
         voids[trump] = voids[4] = 1
 
 
-document(sys.modules[__name__], actions=actions_table())
+document(sys.modules[__name__], actions=ACTION_TABLE)

@@ -47,12 +47,12 @@ from typing import Any, ClassVar
 
 from ..core.observation import document
 from ..core.pettingzoo_env import CardGameAECEnv, order_enforcing, pettingzoo_metadata
-from .game import NamelessPokerGame, actions_table
+from .game import ACTION_TABLE, NamelessPokerGame
 from .observation import LAYOUT
 
 __all__ = ["env", "raw_env"]
 
-document(sys.modules[__name__], actions=actions_table(), observation_table=LAYOUT.table())
+document(sys.modules[__name__], actions=ACTION_TABLE, observation_table=LAYOUT.table())
 
 
 class raw_env(CardGameAECEnv):  # noqa: N801 - PettingZoo's conventional name
