@@ -136,3 +136,13 @@ def test_readme_python_examples_run() -> None:
     assert blocks
     for block in blocks:
         exec(compile(block, "README.md", "exec"), {})  # noqa: S102 - our own README's examples
+
+
+@pytest.mark.parametrize("game", ["draw_poker", "five_card_stud", "nameless_poker"])
+def test_readme_shows_the_envs_current_index_tables(game: str) -> None:
+    import importlib
+
+    module = importlib.import_module(f"pokerzoo.envs.{game}")
+    readme = (ROOT / "README.md").read_text()
+    assert module.ACTION_TABLE in readme, f"README: {game}'s action table is out of date"
+    assert module.LAYOUT.table() in readme, f"README: {game}'s observation table is out of date"

@@ -115,7 +115,7 @@ from ..core.game import Payout
 from ..core.hands import category_name, make_evaluator, qualifies_low
 from ..core.observation import ObservationLayout, document, markdown_table
 from ..core.options import check_bool, check_choice, check_int
-from .observation import LAYOUT, _encode, _plan
+from .observation import LAYOUT, encode_with_plans, observer_plans
 from .render import render_text
 from .state import (
     CARDS_PER_HAND,
@@ -316,7 +316,7 @@ class FiveCardStudGame:
         )
         self._high = make_evaluator("standard", deuces_wild=options.deuces_wild)
         self._low = make_evaluator("low", deuces_wild=options.deuces_wild)
-        self._observers = _plan(options)
+        self._observers = observer_plans(options)
 
     def __repr__(self) -> str:
         fields = ", ".join(f"{k}={v!r}" for k, v in vars(self.options).items())
@@ -596,7 +596,7 @@ class FiveCardStudGame:
 
     def observe(self, state: FiveCardStudState, player: int) -> np.ndarray:
         """``player``'s observation (:mod:`.observation`); others' face-down cards never in it."""
-        return _encode(state, self._check_seat(player), self._observers)
+        return encode_with_plans(state, self._check_seat(player), self._observers)
 
     def render(self, state: FiveCardStudState) -> str:
         """A spectator's text view (:mod:`.render`)."""

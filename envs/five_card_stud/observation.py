@@ -38,7 +38,15 @@ from .state import (
     StudOptions,
 )
 
-__all__ = ["LAYOUT", "FiveCardStudView", "decode_observation", "encode_observation"]
+__all__ = [
+    "LAYOUT",
+    "FiveCardStudView",
+    "ObserverPlan",
+    "decode_observation",
+    "encode_observation",
+    "encode_with_plans",
+    "observer_plans",
+]
 
 _SEATS = MAX_PLAYERS
 _KINDS = len(HISTORY_KINDS)
@@ -94,7 +102,7 @@ _HANDS_LEFT = LAYOUT.start("hands_left")
 _TABLE_ROWS = TABLE_ROWS[1:]  # the rows of Betting.table in the layout: all but dealt
 
 
-class _Observer(NamedTuple):
+class ObserverPlan(NamedTuple):
     """Where one observer's view puts things, for one table size and set of options: encoding
     is then a copy, a few writes and three scatters (an observation is made at every
     decision)."""
@@ -111,7 +119,7 @@ class _Observer(NamedTuple):
 
 
 @cache
-def _plan(options: StudOptions) -> tuple[_Observer, ...]:
+def observer_plans(options: StudOptions) -> tuple[ObserverPlan, ...]:
     n = options.num_players
     seats = np.arange(n)
     cards = np.arange(NUM_CARD_IDS)
@@ -135,7 +143,7 @@ def _plan(options: StudOptions) -> tuple[_Observer, ...]:
         )
         history = LAYOUT.start("history") + (rounds * _SEATS + relative[:, None]) * _KINDS + kinds
         observers.append(
-            _Observer(
+            ObserverPlan(
                 base=base,
                 up=_UP + NUM_CARD_IDS * relative[:, None] + cards,
                 money=np.stack([LAYOUT.start(name) + relative for name in _TABLE_ROWS]),
@@ -147,10 +155,12 @@ def _plan(options: StudOptions) -> tuple[_Observer, ...]:
 
 def encode_observation(state: FiveCardStudState, player: int) -> np.ndarray:
     """``player``'s observation of ``state`` as ``float32 (LAYOUT.size,)`` (module docstring)."""
-    return _encode(state, player, _plan(state.options))
+    return encode_with_plans(state, player, observer_plans(state.options))
 
 
-def _encode(state: FiveCardStudState, player: int, observers: tuple[_Observer, ...]) -> np.ndarray:
+def encode_with_plans(
+    state: FiveCardStudState, player: int, observers: tuple[ObserverPlan, ...]
+) -> np.ndarray:
     """:func:`encode_observation` with the plan of the state's options (the game keeps it:
     finding it by the options costs a hash of them)."""
     options = state.options
