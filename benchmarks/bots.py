@@ -1,7 +1,8 @@
 """Bot against bot by duplicate deals, for any game of several players in the registry.
 
     python benchmarks/bots.py GAME [--deals 10000] [--options '{"hi_lo": true}']
-                                   [--bots a b ...] [--processes 2] [--seed 1000000]
+                                   [--bots a b ...] [--against b ...] [--processes 2]
+                                   [--seed 1000000]
 
 For every pair of the game's bots (``a``, ``b``), bot ``a`` takes one seat and ``b`` every other
 seat; each deal is played once per seat of ``a`` with the same cards and the same bot seeds
@@ -10,7 +11,9 @@ seat; each deal is played once per seat of ``a`` with the same cards and the sam
 pair is played once; with more players every ordered pair is. The table gives ``a``'s result per
 game (chips per hand, points, a game's score: the game's unit), the ``b`` bots' mean result at
 the same table and the margin between them, with 95% intervals over deals, and ``a``'s win rate
-against the best of them. Deals are split across ``--processes`` worker processes.
+against the best of them. ``--against`` keeps only the pairs whose ``b`` is one of the bots
+named (in games of many seats a slow bot in every other seat costs most of the time). Deals are
+split across ``--processes`` worker processes.
 """
 
 from __future__ import annotations
@@ -52,6 +55,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=10_000, help="duplicate deals per pair")
     parser.add_argument("--options", default="{}", help="env options, as JSON")
     parser.add_argument("--bots", nargs="+", help="bots to pair (default: all)")
+    parser.add_argument("--against", nargs="+", help="the other seats' bots (default: all)")
     parser.add_argument("--processes", type=int, default=2, help="worker processes")
     parser.add_argument("--seed", type=int, default=1_000_000, help="first deal's seed")
     args = parser.parse_args()
@@ -66,6 +70,13 @@ def main() -> None:
         if seats == 2
         else list(itertools.permutations(names, 2))
     )
+    for name in [*names, *(args.against or [])]:
+        if name not in spec.bot_classes:
+            parser.error(
+                f"unknown bot {name!r} for {spec.name}: expected one of {list(spec.bot_classes)}"
+            )
+    if args.against:
+        pairs = [(a, b) for a, b in pairs if b in args.against]
     chunk = -(-args.deals // max(1, args.processes))
     jobs = [
         (spec.name, a, b, options, args.seed + start, min(chunk, args.deals - start))

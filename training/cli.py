@@ -144,6 +144,8 @@ def _check_bots(spec: GameSpec, names: Sequence[str] | None) -> None:
 def _cmd_list() -> int:
     for spec in games().values():
         players = "one player" if spec.players == 1 else f"{spec.players} players"
+        if "num_players" in spec.options:
+            players += " by default"
         print(f"{spec.name}: {spec.title} ({players}) - {spec.summary}")
         print("  options:")
         for name, text in spec.options.items():

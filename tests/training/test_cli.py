@@ -105,3 +105,13 @@ def test_timesteps_round_up_to_whole_rollouts(tmp_path: Path) -> None:
     assert result.timesteps == 128  # one rollout of 64 steps x 2 envs, not 128 of "100"
     saved = yaml.safe_load((tmp_path / "run" / "config.yaml").read_text())
     assert saved["timesteps"] == 128
+
+
+def test_list_says_which_seat_counts_are_defaults(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["list"]) == 0
+    heads = [line for line in capsys.readouterr().out.splitlines() if not line.startswith(" ")]
+    assert "draw_poker: Draw poker (2 players by default) - 2-10 players" in heads[0]
+    assert any(
+        line.startswith("nameless_poker: Poker without a name (4 players) -") for line in heads
+    )
+    assert any(line.startswith("poker_squares: Poker Squares (one player) -") for line in heads)
