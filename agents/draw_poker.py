@@ -53,7 +53,9 @@ __all__ = [
     "EquityBot",
     "RandomBot",
     "RulesBot",
+    "caller_draw_many",
     "caller_keep",
+    "caller_keep_many",
     "fit_discard",
     "rules_discard",
 ]
@@ -103,6 +105,41 @@ def caller_keep(cards: Sequence[int], deuces_wild: bool) -> tuple[int, ...]:
         if naturals:
             keep.append(max(naturals, key=lambda i: cards[i]))
     return tuple(sorted(keep))
+
+
+def _wild_cards(deuces_wild: bool) -> np.ndarray:
+    """``bool`` by card id: the wild cards (the jokers, and the deuces with ``deuces_wild``)."""
+    wild = np.zeros(JOKER + 1, dtype=bool)
+    wild[JOKER] = True
+    if deuces_wild:
+        wild[0:4] = True
+    return wild
+
+
+_WILD_CARDS = {False: _wild_cards(False), True: _wild_cards(True)}
+
+
+def caller_keep_many(hands: np.ndarray, deuces_wild: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`caller_keep` on many hands at once (``int (M, 5)``, card ids, one hand a row):
+    ``bool (M, 5)``, True for the cards kept, and the hands' categories."""
+    wild = _WILD_CARDS[bool(deuces_wild)][hands]
+    ranks = np.where(wild, -1, hands >> 2)
+    same = (ranks[:, :, None] == ranks[:, None, :]) & ~wild[:, :, None]
+    keep = wild | (same.sum(axis=2) >= 2)
+    no_pair = ~(keep & ~wild).any(axis=1)
+    highest = np.argmax(np.where(wild, -1, hands), axis=1)
+    keep[no_pair, highest[no_pair]] |= ~wild[no_pair, highest[no_pair]]
+    category = categories(hands, "draw", deuces_wild=deuces_wild)
+    keep[category >= Category.STRAIGHT] = True
+    return keep, category
+
+
+def caller_draw_many(hands: np.ndarray, replacements: np.ndarray, keep: np.ndarray) -> np.ndarray:
+    """The hands after the caller's draw (``keep`` from :func:`caller_keep_many`): the k-th
+    card a row throws is replaced by ``replacements[:, k]``."""
+    slot = np.cumsum(~keep, axis=1) - 1
+    drawn = np.take_along_axis(replacements, np.clip(slot, 0, HAND_SIZE - 1), axis=1)
+    return np.where(keep, hands, drawn)
 
 
 def rules_discard(cards: Sequence[int], deuces_wild: bool) -> tuple[int, ...]:
@@ -183,10 +220,11 @@ def _open_ended(ranks: dict[int, int]) -> list[int]:
 
 
 # --- bots ----------------------------------------------------------------------------------------
-class CallerBot:
-    """Never folds, never raises; draws by :func:`caller_keep`. Deterministic."""
+class _DeterministicBot:
+    """What the caller and the rules bot share: of the env's options they read only
+    ``deuces_wild``, and they draw nothing at random, so a seed changes nothing."""
 
-    name = "caller"
+    name: str
 
     def __init__(
         self, *, seed: int | None = None, deuces_wild: bool = False, **env_options: Any
@@ -195,7 +233,13 @@ class CallerBot:
         self.reset(seed)
 
     def reset(self, seed: int | None = None) -> None:
-        """Nothing to seed: the caller is deterministic."""
+        """Nothing to seed: the bot is deterministic."""
+
+
+class CallerBot(_DeterministicBot):
+    """Never folds, never raises; draws by :func:`caller_keep`. Deterministic."""
+
+    name = "caller"
 
     def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
         view = decode_observation(observation)
@@ -206,7 +250,7 @@ class CallerBot:
         return CALL
 
 
-class RulesBot:
+class RulesBot(_DeterministicBot):
     """Made-hand thresholds before the draw, the usual draws, bets by the category after it.
 
     Before the draw: raise with two pair or better, or a pair of kings or aces against at most
@@ -218,15 +262,6 @@ class RulesBot:
     """
 
     name = "rules"
-
-    def __init__(
-        self, *, seed: int | None = None, deuces_wild: bool = False, **env_options: Any
-    ) -> None:
-        self.deuces_wild = bool(deuces_wild)
-        self.reset(seed)
-
-    def reset(self, seed: int | None = None) -> None:
-        """Nothing to seed: the rules are deterministic."""
 
     def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
         view = decode_observation(observation)
@@ -313,11 +348,6 @@ class EquityBot:
         self.margin = float(margin)
         self.trust = float(trust)
         self._counts = Deck("standard", jokers=jokers, decks=decks).counts.astype(np.int64)
-        wild = np.zeros(JOKER + 1, dtype=bool)
-        wild[JOKER] = True
-        if self.deuces_wild:
-            wild[0:4] = True
-        self._wild = wild
         self._cache: dict[tuple, np.ndarray] = {}
         self.reset(seed)
 
@@ -420,8 +450,8 @@ class EquityBot:
         are read from what they did."""
         rows = self._deal(unseen, 8 * self.samples, 2 * HAND_SIZE)
         dealt = rows[:, :HAND_SIZE]
-        keep, category = self._keep_mask(dealt)
-        final = self._improved(dealt, rows[:, HAND_SIZE:], keep)
+        keep, category = caller_keep_many(dealt, self.deuces_wild)
+        final = caller_draw_many(dealt, rows[:, HAND_SIZE:], keep)
         final_category = categories(final, "draw", deuces_wild=self.deuces_wild)
         return _Pool((~keep).sum(axis=1), category, final, final_category)
 
@@ -447,31 +477,10 @@ class EquityBot:
             chosen[rows] = fits[self._rng.integers(0, fits.size, int(rows.sum()))]
         return pool.final[chosen]
 
-    def _keep_mask(self, hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """The caller rule on many hands at once: ``bool (M, 5)``, True for the cards kept, and
-        the hands' categories."""
-        wild = self._wild[hands]
-        ranks = np.where(wild, -1, hands >> 2)
-        same = (ranks[:, :, None] == ranks[:, None, :]) & ~wild[:, :, None]
-        keep = wild | (same.sum(axis=2) >= 2)
-        no_pair = ~(keep & ~wild).any(axis=1)
-        highest = np.argmax(np.where(wild, -1, hands), axis=1)
-        keep[no_pair, highest[no_pair]] |= ~wild[no_pair, highest[no_pair]]
-        category = categories(hands, "draw", deuces_wild=self.deuces_wild)
-        keep[category >= Category.STRAIGHT] = True
-        return keep, category
-
-    def _improved(
-        self, hands: np.ndarray, replacements: np.ndarray, keep: np.ndarray | None = None
-    ) -> np.ndarray:
-        """Final hands after the caller rule's draw (``keep``, computed when not given) from
-        ``replacements``."""
-        if keep is None:
-            keep, _ = self._keep_mask(hands)
-        # the k-th discarded card is replaced by the k-th replacement card
-        slot = np.cumsum(~keep, axis=1) - 1
-        drawn = np.take_along_axis(replacements, np.clip(slot, 0, HAND_SIZE - 1), axis=1)
-        return np.where(keep, hands, drawn)
+    def _improved(self, hands: np.ndarray, replacements: np.ndarray) -> np.ndarray:
+        """Final hands after the caller rule's draw from ``replacements``."""
+        keep, _ = caller_keep_many(hands, self.deuces_wild)
+        return caller_draw_many(hands, replacements, keep)
 
 
 @dataclass(frozen=True)

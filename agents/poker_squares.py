@@ -324,8 +324,9 @@ class GreedyBot:
         return best[0] if len(best) == 1 else best[int(self.rng.integers(len(best)))]
 
 
-class SearchBot:
-    """Greedy candidates compared by Monte-Carlo rollouts of sampled futures.
+class SearchBot(GreedyBot):
+    """Greedy candidates compared by Monte-Carlo rollouts of sampled futures (a greedy bot that
+    searches: the rollouts play its policy).
 
     At each decision with at most ``horizon`` empty cells it takes the greedy's ``candidates``
     best cells and, for each, plays the same ``rollouts`` sampled futures (the unseen deck
@@ -377,18 +378,12 @@ class SearchBot:
             raise ValueError(f"bad horizon {horizon!r}: expected an int in 0..25")
         if placement not in ("free", "adjacent"):
             raise ValueError(f"bad placement {placement!r}: expected 'free' or 'adjacent'")
-        self.greedy = GreedyBot(scoring=scoring, discount=discount)
-        self.valuer = self.greedy.valuer
+        super().__init__(seed=seed, scoring=scoring, discount=discount)
         self.adjacent = placement == "adjacent"
         self.rollouts = rollouts
         self.candidates = candidates
         self.depth = depth
         self.horizon = horizon
-        self.reset(seed)
-
-    def reset(self, seed: int | None = None) -> None:
-        self.rng = np.random.default_rng(seed)
-        self.greedy.rng = self.rng
 
     def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
         view = decode_observation(observation)
@@ -396,10 +391,10 @@ class SearchBot:
         if not legal:
             raise ValueError("no legal action: the action mask is all zeros")
         self.valuer.prepare(view.to_come, view.placed)
-        gains = self.greedy.gains(view.grid, view.card, legal)
+        gains = self.gains(view.grid, view.card, legal)
         empty = GRID_CELLS - view.placed
         if empty > self.horizon or len(legal) == 1:
-            return self.greedy._pick(gains)
+            return self._pick(gains)
         ranked = self._distinct(view.grid, sorted(legal, key=lambda c: -gains[c]))
         ranked = ranked[: self.candidates]
         if len(ranked) == 1:
@@ -433,7 +428,7 @@ class SearchBot:
         for next_card in future:
             cells = self._legal(grid)
             if len(cells) > 1:
-                gains = self.greedy.gains(grid, next_card, cells)
+                gains = self.gains(grid, next_card, cells)
                 cell_next = max(cells, key=gains.__getitem__)
             else:
                 cell_next = cells[0]

@@ -13,10 +13,20 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def run_python(code: str, **kwargs) -> subprocess.CompletedProcess[str]:
+def python(*args: str, **kwargs) -> subprocess.CompletedProcess[str]:
+    """``python *args`` in a fresh interpreter, its output captured (the caller checks it)."""
     return subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=False, **kwargs
+        [sys.executable, *args], capture_output=True, text=True, check=False, **kwargs
     )
+
+
+def run_python(code: str, **kwargs) -> subprocess.CompletedProcess[str]:
+    return python("-c", code, **kwargs)
+
+
+def pip(command: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """``pip command --no-deps -q *args``: the package alone, quietly."""
+    return python("-m", "pip", command, "--no-deps", "-q", *args)
 
 
 def test_gymnasium_make_in_fresh_interpreter() -> None:
@@ -63,12 +73,7 @@ def test_core_modules_do_not_import_torch_or_sb3() -> None:
 
 @pytest.mark.slow
 def test_built_wheel_has_the_namespace_layout(tmp_path: Path) -> None:
-    build = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(ROOT)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    build = pip("wheel", "-w", str(tmp_path), str(ROOT))
     assert build.returncode == 0, build.stderr
     (wheel,) = tmp_path.glob("pokerzoo-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
@@ -89,12 +94,7 @@ def test_built_wheel_has_the_namespace_layout(tmp_path: Path) -> None:
         assert required in names
     assert not any(n.startswith(("tests/", "benchmarks/", "envs/", "configs/")) for n in names)
     target = tmp_path / "site"
-    install = subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--no-deps", "-q", "-t", str(target), str(wheel)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    install = pip("install", "-t", str(target), str(wheel))
     assert install.returncode == 0, install.stderr
     result = run_python(
         "import pokerzoo.envs.hands as h; print(h.__file__)\n"

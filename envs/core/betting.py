@@ -43,9 +43,9 @@ chips going one by one to the winners nearest the dealer's left (RULES §2).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -106,6 +106,12 @@ class Pot:
 
     amount: int
     eligible: tuple[int, ...]
+
+    def report(self, shares: Mapping[int, int], **winners: tuple[int, ...]) -> dict[str, Any]:
+        """The pot as a hand's report shows it: its amount, the seats that could win it, its
+        ``winners`` (one entry per kind of winner: ``winners``, or ``high_winners`` and
+        ``low_winners``) and what each winner took."""
+        return {"amount": self.amount, "eligible": self.eligible, **winners, "shares": shares}
 
 
 @dataclass
@@ -386,6 +392,14 @@ class Betting:
             last = pots[-1]
             pots[-1] = Pot(last.amount + excess, last.eligible)
         return pots
+
+    def award(self, amount: int, winners: Sequence[int], dealer: int) -> dict[int, int]:
+        """Pay ``amount`` chips of a pot to its tied ``winners`` (:func:`split`: the odd chips
+        to those nearest the dealer's left); each winner's share."""
+        shares = split(amount, winners, dealer, len(self.stacks))
+        for seat, chips in shares.items():
+            self.pay(seat, chips)
+        return shares
 
     def pay(self, seat: int, chips: int) -> None:
         """Hand ``chips`` won from the pot to ``seat``'s stack."""

@@ -204,6 +204,22 @@ class Deck:
         jokers = np.full(self.jokers, JOKER, dtype=np.int8)
         return np.concatenate([np.tile(ordinary, self.decks), jokers])
 
+    def pack(self, top: Sequence[int] = (), rng: np.random.Generator | None = None) -> np.ndarray:
+        """The pack in dealing order, ``int8``, top card first: ``top`` (card ids the caller
+        has checked with :meth:`parse`), then the rest of the pack's cards in id order, shuffled
+        by ``rng`` when one is given. A game deals a fixed pack and a random one the same way.
+
+        >>> Deck("piquet").pack([51])[:3].tolist()
+        [51, 20, 21]
+        """
+        counts = self.counts.astype(np.int64)
+        if len(top):
+            np.subtract.at(counts, np.asarray(top, dtype=np.intp), 1)
+        rest = np.repeat(np.arange(NUM_CARD_IDS, dtype=np.int8), counts)
+        if rng is not None:
+            rest = shuffled(rest, rng)
+        return np.concatenate([np.asarray(top, dtype=np.int8), rest])
+
     def describe(self) -> str:
         """``"one 52-card deck and 2 jokers"``, for messages."""
         size = "52-card" if self.kind == "standard" else "piquet (7 to ace)"

@@ -47,10 +47,10 @@ from typing import Any, Protocol, TypeVar
 
 import numpy as np
 
-from .cards import CardsLike
+from .cards import CardsLike, Deck
 from .observation import ObservationLayout
 
-__all__ = ["Game", "Payout"]
+__all__ = ["Game", "PackGame", "Payout"]
 
 StateT = TypeVar("StateT")
 
@@ -91,3 +91,14 @@ class Game(Protocol[StateT]):
     def describe_action(self, action: int) -> str: ...
 
     def render(self, state: StateT) -> str: ...
+
+
+class PackGame:
+    """Base of the games that deal every game from the whole of one pack, :attr:`deck` (draw
+    poker, stud, poker without a name): a random game is that pack shuffled."""
+
+    deck: Deck
+
+    def deal(self, rng: np.random.Generator) -> list[int]:
+        """A shuffled pack, top card first: what ``new_state(cards)`` deals from."""
+        return self.deck.pack(rng=rng).tolist()

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from types import SimpleNamespace
 
 import numpy as np
 
@@ -75,6 +76,15 @@ class ObservationLayout:
     def start(self, name: str) -> int:
         """Index of the first entry of field ``name``."""
         return self[name].start
+
+    def starts(self) -> SimpleNamespace:
+        """Each field's first index as an attribute named after the field, for an encoder that
+        writes the vector at every step without looking names up (``starts().placed``).
+
+        >>> ObservationLayout([Field("card", 18, 1, "-"), Field("placed", 1, 25, "-")]).starts()
+        namespace(card=0, placed=18)
+        """
+        return SimpleNamespace(**{name: part.start for name, part in self._slices.items()})
 
     def zeros(self) -> np.ndarray:
         """An all-zero observation vector."""

@@ -44,7 +44,7 @@ from ...agents.base import Bot
 from .errors import GameOverError
 from .options import check_int
 
-__all__ = ["BotTableEnv", "OpponentPicker", "SingleSeatEnv", "named_opponents"]
+__all__ = ["STEP_ERRORS", "BotTableEnv", "OpponentPicker", "SingleSeatEnv", "named_opponents"]
 
 OpponentPicker = Callable[[int, np.random.Generator], Bot]
 """``pick(position, rng) -> Bot``: the opponent for the next episode at ``position`` seats
@@ -218,19 +218,28 @@ class SingleSeatEnv(gym.Env):
 
 _DEFAULT: Any = object()
 
+STEP_ERRORS = """\
+A masked or out-of-range action raises :class:`~pokerzoo.envs.core.errors.IllegalActionError`
+naming it and the legal ones, and changes nothing (with ``masked_action="random"`` a random
+legal action is played instead); a step after the end raises
+:class:`~pokerzoo.envs.core.errors.GameOverError`."""
+"""What ``step`` raises at every bot table, for the Action Space section of each game's
+docstring (``{step_errors}``, filled by :func:`~pokerzoo.envs.core.observation.document`)."""
+
 
 class BotTableEnv(SingleSeatEnv):
     """A game's Gymnasium id: one seat of its AEC env against bots named by an option.
 
-    A game subclasses it naming ``aec_class`` (its raw AEC env), ``bots`` (its bot registry),
-    ``default_opponent`` and ``default_seat``; the constructor takes ``opponent`` (a bot name,
+    A game subclasses it naming ``aec_class`` (its raw AEC env) and ``bots`` (its bot registry),
+    and ``default_opponent`` (else the game's ``"rules"`` bot) and ``default_seat`` (else drawn
+    every episode) where its defaults differ; the constructor takes ``opponent`` (a bot name,
     a :class:`~pokerzoo.agents.base.Bot`, or one per opponent seat), ``seat``, ``render_mode``,
     ``masked_action`` and the game's own options, which the bots receive too.
     """
 
     aec_class: ClassVar[Callable[..., Any]]
     bots: ClassVar[Mapping[str, Callable[..., Bot]]]
-    default_opponent: ClassVar[str]
+    default_opponent: ClassVar[str] = "rules"
     default_seat: ClassVar[int | None] = None
 
     def __init__(

@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 from ...agents.draw_poker import BOTS
 from ..core.observation import document
-from ..core.single_seat import BotTableEnv
+from ..core.single_seat import STEP_ERRORS, BotTableEnv
 from .actions import ACTION_TABLE
 from .observation import LAYOUT
 from .pettingzoo_env import raw_env
@@ -23,10 +23,7 @@ class DrawPokerEnv(BotTableEnv):
 
     {actions}
 
-    A masked or out-of-range action raises :class:`~pokerzoo.envs.core.errors.IllegalActionError`
-    naming it and the legal ones, and changes nothing (with ``masked_action="random"`` a random
-    legal action is played instead); a step after the end raises
-    :class:`~pokerzoo.envs.core.errors.GameOverError`.
+    {step_errors}
 
     ## Observation Space
     ``Box(float32, (278 + 17 * num_players,))``, the learner's view (never another player's
@@ -52,7 +49,8 @@ class DrawPokerEnv(BotTableEnv):
 
     ## Seeding
     ``reset(seed=s)`` seeds the deals, the learner's seat and the bots; ``reset(options={"cards":
-    ...})`` fixes the first hand's pack.
+    ...})`` fixes the top of the first hand's pack in dealing order
+    (:meth:`~pokerzoo.envs.draw_poker.DrawPokerGame.pack_for` builds one from each seat's hand).
 
     ## Version History
     - v0: initial.
@@ -60,7 +58,8 @@ class DrawPokerEnv(BotTableEnv):
 
     aec_class: ClassVar[Any] = raw_env
     bots: ClassVar[Any] = BOTS
-    default_opponent: ClassVar[str] = "rules"
 
 
-document(DrawPokerEnv, actions=ACTION_TABLE, observation_table=LAYOUT.table())
+document(
+    DrawPokerEnv, actions=ACTION_TABLE, observation_table=LAYOUT.table(), step_errors=STEP_ERRORS
+)

@@ -71,10 +71,10 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ..core.betting import FOLD, RAISE, Betting, RoundRules, check_bets, check_stacks, split
+from ..core.betting import FOLD, RAISE, Betting, RoundRules, check_bets, check_stacks
 from ..core.cards import CardsLike, Deck, format_cards, parse_cards
 from ..core.errors import GameOverError, IllegalActionError, check_action
-from ..core.game import Payout
+from ..core.game import PackGame, Payout
 from ..core.hands import category_name, make_evaluator
 from ..core.observation import ObservationLayout, document
 from ..core.options import check_bool, check_int
@@ -123,7 +123,7 @@ _BETTING_MASKS, _DRAW_MASKS = _masks()
 _NO_ACTION = np.zeros(NUM_ACTIONS, dtype=np.int8)
 
 
-class DrawPokerGame:
+class DrawPokerGame(PackGame):
     """Draw poker under one set of options: the engine of RULES §2 (see the module docstring).
 
     Args:
@@ -164,9 +164,6 @@ class DrawPokerGame:
         self.stacks = check_stacks(stack, self.num_players)
         self.hands = check_int("hands", hands, 1)
         self.deck = Deck("standard", jokers=self.jokers, decks=self.decks)
-        # the whole pack in card-id order
-        self._pack_ids = np.repeat(np.arange(len(self.deck.counts)), self.deck.counts)
-        self._pack = self._pack_ids.tolist()
         self._rounds = (
             RoundRules(bet=self.bets[0], orbits=ORBITS),
             RoundRules(bet=self.bets[1], orbits=ORBITS),
@@ -176,7 +173,7 @@ class DrawPokerGame:
             self.num_players,
             chips=sum(self.stacks),
             bet=max(self.bets),
-            pack=len(self._pack),
+            pack=int(self.deck.counts.sum()),
             hands=self.hands,
         )
 
@@ -189,10 +186,6 @@ class DrawPokerGame:
         )
 
     # --- a new game -------------------------------------------------------------------------
-    def deal(self, rng: np.random.Generator) -> list[int]:
-        """A shuffled pack, top card first: what ``new_state(cards)`` deals from."""
-        return rng.permutation(self._pack).tolist()
-
     def new_state(
         self, cards: CardsLike | None = None, *, rng: np.random.Generator | None = None
     ) -> DrawPokerState:
@@ -205,13 +198,6 @@ class DrawPokerGame:
         if rng is not None and not isinstance(rng, np.random.Generator):
             raise TypeError(f"rng must be a numpy.random.Generator or None, got {rng!r}")
         top = [] if cards is None else self.deck.parse(cards, what="cards")
-        rest = self._pack_ids  # the other cards, in id order
-        if top:
-            counts = self.deck.counts.copy()
-            np.subtract.at(counts, top, 1)
-            rest = np.repeat(np.arange(len(counts)), counts)
-        if rng is not None:
-            rest = rng.permutation(rest)
         n = self.num_players
         state = DrawPokerState(
             betting=Betting.new(self.stacks, 0),  # the stacks the first deal starts from
@@ -221,7 +207,7 @@ class DrawPokerGame:
             bets=self.bets,
             rng=rng,
         )
-        self._deal(state, top + rest.tolist())
+        self._deal(state, self.deck.pack(top, rng).tolist())
         return state
 
     def pack_for(self, hands: Sequence[CardsLike], stock: CardsLike = ()) -> list[int]:
@@ -419,17 +405,8 @@ class DrawPokerGame:
                 winners = tuple(s for s in pot.eligible if keys[s] == best)
             else:
                 winners = pot.eligible
-            shares = split(pot.amount, winners, state.dealer, n)
-            for seat, chips in shares.items():
-                betting.pay(seat, chips)
-            pots.append(
-                {
-                    "amount": pot.amount,
-                    "eligible": pot.eligible,
-                    "winners": winners,
-                    "shares": shares,
-                }
-            )
+            shares = betting.award(pot.amount, winners, state.dealer)
+            pots.append(pot.report(shares, winners=winners))
         stacks = tuple(betting.stacks)
         results = tuple(
             after - before for after, before in zip(stacks, state.start_stacks, strict=True)
@@ -457,8 +434,7 @@ class DrawPokerGame:
         state.hand_number += 1
         following = ((state.dealer + i) % n for i in range(1, n + 1))
         state.dealer = next(s for s in following if stacks[s] > 0)
-        pack = self._pack if state.rng is None else state.rng.permutation(self._pack).tolist()
-        self._deal(state, list(pack))
+        self._deal(state, self.deck.pack(rng=state.rng).tolist())
         return payout
 
     # --- views ------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from ...agents.five_card_stud import BOTS
 from ..core.observation import document
-from ..core.single_seat import BotTableEnv
+from ..core.single_seat import STEP_ERRORS, BotTableEnv
 from .game import ACTION_TABLE
 from .observation import LAYOUT
 from .pettingzoo_env import raw_env
@@ -21,10 +21,9 @@ class FiveCardStudEnv(BotTableEnv):
 
     ## Action Space
     ``Discrete(3)``: 0 fold, 1 check/call, 2 bet/raise; the legal ones are in
-    ``info["action_mask"]`` and ``action_masks()``. A masked or out-of-range action raises
-    :class:`~pokerzoo.envs.core.errors.IllegalActionError` naming it and the legal ones, and
-    changes nothing (with ``masked_action="random"`` a random legal action is played instead);
-    a step after the end raises :class:`~pokerzoo.envs.core.errors.GameOverError`.
+    ``info["action_mask"]`` and ``action_masks()``.
+
+    {step_errors}
 
     {actions}
 
@@ -50,7 +49,8 @@ class FiveCardStudEnv(BotTableEnv):
 
     ## Seeding
     ``reset(seed=s)`` seeds the deals, the learner's seat and the bots; ``reset(options={"cards":
-    ...})`` fixes the first hand's pack.
+    ...})`` fixes the top of the first hand's pack in dealing order
+    (:func:`~pokerzoo.envs.five_card_stud.pack_order` builds one from each seat's cards).
 
     ## Version History
     - v0: initial.
@@ -58,7 +58,8 @@ class FiveCardStudEnv(BotTableEnv):
 
     aec_class: ClassVar[Any] = raw_env
     bots: ClassVar[Any] = BOTS
-    default_opponent: ClassVar[str] = "rules"
 
 
-document(FiveCardStudEnv, actions=ACTION_TABLE, observation_table=LAYOUT.table())
+document(
+    FiveCardStudEnv, actions=ACTION_TABLE, observation_table=LAYOUT.table(), step_errors=STEP_ERRORS
+)

@@ -107,11 +107,10 @@ from ..core.betting import (
     RoundRules,
     check_bets,
     check_stacks,
-    split,
 )
-from ..core.cards import JOKER, NUM_CARD_IDS, CardsLike, Deck, format_cards, shuffled
+from ..core.cards import JOKER, NUM_CARD_IDS, CardsLike, Deck, format_cards
 from ..core.errors import GameOverError, IllegalActionError, check_action
-from ..core.game import Payout
+from ..core.game import PackGame, Payout
 from ..core.hands import category_name, make_evaluator, qualifies_low
 from ..core.observation import ObservationLayout, document, markdown_table
 from ..core.options import check_bool, check_choice, check_int
@@ -236,7 +235,7 @@ def pack_order(hands: Sequence[CardsLike], dealer: int = 0) -> list[int]:
     return [seats[s][p] for p in range(CARDS_PER_HAND) for s in order if p < len(seats[s])]
 
 
-class FiveCardStudGame:
+class FiveCardStudGame(PackGame):
     """Five-card stud under one set of options: the engine of the module docstring.
 
     Implements :class:`pokerzoo.envs.core.game.Game` (the state is a
@@ -296,7 +295,6 @@ class FiveCardStudGame:
         options = self.options
         self.num_players = options.num_players
         self.deck = Deck(jokers=options.jokers)
-        self._ordered_pack = self.deck.cards
         small, big = options.bets
         self._round_rules = (
             RoundRules(bet=small, cap=options.cap, check_first=False),
@@ -323,10 +321,6 @@ class FiveCardStudGame:
         return f"FiveCardStudGame({fields})"
 
     # --- a new game -------------------------------------------------------------------------
-    def deal(self, rng: np.random.Generator) -> list[int]:
-        """A shuffled pack, top card first: what ``new_state(cards)`` deals from."""
-        return rng.permutation(self._ordered_pack).tolist()
-
     def new_state(
         self, cards: CardsLike | None = None, *, rng: np.random.Generator | None = None
     ) -> FiveCardStudState:
@@ -350,7 +344,7 @@ class FiveCardStudGame:
             rng=rng,
             hand=0,
             dealer=0,
-            pack=self._pack(top, rng),
+            pack=self.deck.pack(top, rng),
             next_card=0,
             cards=np.full((n, CARDS_PER_HAND), -1, dtype=np.int8),
             up=np.zeros((n, NUM_CARD_IDS), dtype=np.float32),
@@ -360,17 +354,6 @@ class FiveCardStudGame:
         )
         self._deal_hand(state)
         return state
-
-    def _pack(self, top: Sequence[int], rng: np.random.Generator | None) -> np.ndarray:
-        """The pack: ``top`` then the rest of the cards, shuffled by ``rng`` (id order if None)."""
-        rest = self._ordered_pack
-        if top:
-            counts = self.deck.counts.astype(np.int64)
-            np.subtract.at(counts, np.asarray(top, dtype=np.intp), 1)
-            rest = np.repeat(np.arange(NUM_CARD_IDS, dtype=np.int8), counts)
-        if rng is not None:
-            rest = shuffled(rest, rng)
-        return np.concatenate([np.asarray(top, dtype=np.int8), rest]) if top else rest.copy()
 
     def _deal_hand(self, state: FiveCardStudState) -> None:
         """Deal the hole and first up cards (the antes are in) and open the first round."""
@@ -510,7 +493,7 @@ class FiveCardStudGame:
             return
         state.hand += 1
         state.dealer = state.hand % self.options.num_players
-        state.pack = self._pack([], state.rng)
+        state.pack = self.deck.pack(rng=state.rng)
         state.next_card = 0
         state.betting = Betting.new(stacks, self.options.ante)
         state.start_stacks = list(stacks)
@@ -544,22 +527,14 @@ class FiveCardStudGame:
         for pot in betting.pots():
             high_winners, low_winners = self._winners(pot.eligible, high, low)
             if low_winners:
-                shares = split(pot.amount - pot.amount // 2, high_winners, state.dealer, n)
-                for seat, chips in split(pot.amount // 2, low_winners, state.dealer, n).items():
+                low_half = pot.amount // 2
+                shares = betting.award(pot.amount - low_half, high_winners, state.dealer)
+                low_shares = betting.award(low_half, low_winners, state.dealer)
+                for seat, chips in low_shares.items():
                     shares[seat] = shares.get(seat, 0) + chips
             else:
-                shares = split(pot.amount, high_winners, state.dealer, n)
-            for seat, chips in shares.items():
-                betting.pay(seat, chips)
-            pots.append(
-                {
-                    "amount": pot.amount,
-                    "eligible": pot.eligible,
-                    "high_winners": high_winners,
-                    "low_winners": low_winners,
-                    "shares": shares,
-                }
-            )
+                shares = betting.award(pot.amount, high_winners, state.dealer)
+            pots.append(pot.report(shares, high_winners=high_winners, low_winners=low_winners))
         high_winners, low_winners = self._winners(tuple(live), high, low)
         result = {
             "hand": state.hand,

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from ...agents.nameless_poker import BOTS
 from ..core.observation import document
-from ..core.single_seat import BotTableEnv
+from ..core.single_seat import STEP_ERRORS, BotTableEnv
 from .game import ACTION_TABLE
 from .observation import LAYOUT
 from .pettingzoo_env import raw_env
@@ -24,10 +24,7 @@ class NamelessPokerEnv(BotTableEnv):
 
     {actions}
 
-    A masked or out-of-range action raises :class:`~pokerzoo.envs.core.errors.IllegalActionError`
-    naming it and the legal ones, and changes nothing (with ``masked_action="random"`` a random
-    legal action is played instead); a step after the end raises
-    :class:`~pokerzoo.envs.core.errors.GameOverError`.
+    {step_errors}
 
     ## Observation Space
     ``Box(int16, (389,))``, the learner's view (seats relative: entry 0 is the learner):
@@ -51,7 +48,9 @@ class NamelessPokerEnv(BotTableEnv):
 
     ## Seeding
     ``reset(seed=s)`` seeds the deals, the learner's seat and the bots; ``reset(options={"cards":
-    ...})`` fixes the first deal's pack.
+    ...})`` fixes the top of the first deal's pack in dealing order
+    (:func:`~pokerzoo.envs.nameless_poker.pack_order` builds one from four hands and the turned
+    card).
 
     ## Version History
     - v0: initial.
@@ -59,7 +58,11 @@ class NamelessPokerEnv(BotTableEnv):
 
     aec_class: ClassVar[Any] = raw_env
     bots: ClassVar[Any] = BOTS
-    default_opponent: ClassVar[str] = "rules"
 
 
-document(NamelessPokerEnv, actions=ACTION_TABLE, observation_table=LAYOUT.table())
+document(
+    NamelessPokerEnv,
+    actions=ACTION_TABLE,
+    observation_table=LAYOUT.table(),
+    step_errors=STEP_ERRORS,
+)

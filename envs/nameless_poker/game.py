@@ -69,9 +69,9 @@ from typing import Any
 
 import numpy as np
 
-from ..core.cards import JOKER, NUM_CARD_IDS, SUITS, CardsLike, format_card, shuffled
+from ..core.cards import JOKER, NUM_CARD_IDS, SUITS, CardsLike, format_card
 from ..core.errors import GameOverError, IllegalActionError, check_action
-from ..core.game import Payout
+from ..core.game import PackGame, Payout
 from ..core.observation import document, markdown_table
 from ..core.options import check_bool, check_choice, check_int
 from .deals import (
@@ -102,8 +102,6 @@ __all__ = [
     "NamelessPokerGame",
     "pack_order",
 ]
-
-_FULL_PACK: list[int] = PACK.cards.tolist()
 
 NUM_BIDS = MAX_HAND + 1
 BID = 0
@@ -178,7 +176,7 @@ def _check_deals(deals: object) -> tuple[int, ...]:
     return numbers
 
 
-class NamelessPokerGame:
+class NamelessPokerGame(PackGame):
     """Poker without a name under one set of options (the module docstring is the manual).
 
     Args:
@@ -191,6 +189,7 @@ class NamelessPokerGame:
     num_actions = NUM_ACTIONS
     layout = LAYOUT
     simultaneous = False
+    deck = PACK
 
     def __init__(
         self,
@@ -210,24 +209,14 @@ class NamelessPokerGame:
         )
 
     # --- dealing ---------------------------------------------------------------------------------
-    def deal(self, rng: np.random.Generator) -> list[int]:
-        """The first deal's whole pack (54 cards), shuffled by ``rng``, in dealing order."""
-        return shuffled(PACK.cards, rng).tolist()
-
     def new_state(
         self, cards: CardsLike | None = None, *, rng: np.random.Generator | None = None
     ) -> NamelessPokerState:
         """A new episode, its first deal dealt; ``cards`` fixes the top of that deal's pack in
         dealing order (see the module docstring), ``rng`` shuffles everything else."""
         top = [] if cards is None else PACK.parse(cards, what="pack")
-        counts = PACK.counts.copy()
-        for card in top:
-            counts[card] -= 1
-        rest = np.repeat(np.arange(NUM_CARD_IDS, dtype=np.int8), counts)
-        if rng is not None:
-            rest = shuffled(rest, rng)
         state = NamelessPokerState(rng=rng, deals=self.deals)
-        self._deal(state, top + rest.tolist())
+        self._deal(state, PACK.pack(top, rng).tolist())
         return state
 
     def _deal(self, state: NamelessPokerState, pack: list[int]) -> None:
@@ -363,8 +352,7 @@ class NamelessPokerGame:
         }
         state.deal_index += 1
         if state.deal_index < len(state.deals):
-            rng = state.rng
-            self._deal(state, rng.permutation(_FULL_PACK).tolist() if rng else list(_FULL_PACK))
+            self._deal(state, PACK.pack(rng=state.rng).tolist())
         else:
             state.to_act = -1
             best = max(state.totals)

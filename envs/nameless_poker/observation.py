@@ -79,27 +79,7 @@ LAYOUT = ObservationLayout(
 )
 document(sys.modules[__name__], table=LAYOUT.table())
 
-_HAND = LAYOUT.start("hand")
-_HIDDEN = LAYOUT.start("hand_hidden")
-_TRUMP = LAYOUT.start("trump")
-_TURNED = LAYOUT.start("turned_card")
-_DEAL = LAYOUT.start("deal")
-_KIND = LAYOUT.start("deal_kind")
-_SIZE = LAYOUT.start("hand_size")
-_LEFT = LAYOUT.start("deals_left")
-_SEAT = LAYOUT.start("seat")
-_DEALER = LAYOUT.start("dealer")
-_PHASE = LAYOUT.start("phase")
-_TO_ACT = LAYOUT.start("to_act")
-_BID_MADE = LAYOUT["bid_made"]
-_BIDS = LAYOUT["bids"]
-_TRICKS = LAYOUT["tricks"]
-_LEADER = LAYOUT.start("leader")
-_TRICK = LAYOUT.start("trick")
-_CALLED = LAYOUT.start("called_suit")
-_PLAYED = LAYOUT["played"]
-_VOIDS = LAYOUT["voids"]
-_TOTALS = LAYOUT["totals"]
+_AT = LAYOUT.starts()  # each field's first index, by field name
 # _SEATS[p][r]: the absolute seat r places clockwise from seat p.
 _SEATS = [[(p + r) % NUM_PLAYERS for r in range(NUM_PLAYERS)] for p in range(NUM_PLAYERS)]
 
@@ -109,37 +89,37 @@ def encode_observation(state: NamelessPokerState, player: int) -> np.ndarray:
     obs = np.zeros(LAYOUT.size, dtype=np.int16)
     seats = _SEATS[player]
     if state.bidding and state.bids[player] is None and state.kind == DARK:
-        obs[_HIDDEN] = 1
+        obs[_AT.hand_hidden] = 1
     else:
         for card in state.hands[player]:
-            obs[_HAND + card] += 1
-    obs[_TRUMP + (4 if state.trump == NO_TRUMP else state.trump)] = 1
-    obs[_TURNED + state.turned] = 1
+            obs[_AT.hand + card] += 1
+    obs[_AT.trump + (4 if state.trump == NO_TRUMP else state.trump)] = 1
+    obs[_AT.turned_card + state.turned] = 1
     deal = state.deal
-    obs[_DEAL] = deal
-    obs[_KIND + deal_kind(deal)] = 1
-    obs[_SIZE] = state.hand_size
-    obs[_LEFT] = max(len(state.deals) - state.deal_index - 1, 0)
-    obs[_SEAT + player] = 1
-    obs[_DEALER + (state.dealer - player) % NUM_PLAYERS] = 1
+    obs[_AT.deal] = deal
+    obs[_AT.deal_kind + deal_kind(deal)] = 1
+    obs[_AT.hand_size] = state.hand_size
+    obs[_AT.deals_left] = max(len(state.deals) - state.deal_index - 1, 0)
+    obs[_AT.seat + player] = 1
+    obs[_AT.dealer + (state.dealer - player) % NUM_PLAYERS] = 1
     bids = state.bids
-    obs[_BID_MADE] = [bids[s] is not None for s in seats]
-    obs[_BIDS] = [bids[s] or 0 for s in seats]
+    obs[LAYOUT["bid_made"]] = [bids[s] is not None for s in seats]
+    obs[LAYOUT["bids"]] = [bids[s] or 0 for s in seats]
     tricks = state.tricks
-    obs[_TRICKS] = [tricks[s] for s in seats]
+    obs[LAYOUT["tricks"]] = [tricks[s] for s in seats]
     if state.to_act >= 0:
-        obs[_PHASE + (0 if state.bidding else 1)] = 1
-        obs[_TO_ACT + (state.to_act - player) % NUM_PLAYERS] = 1
+        obs[_AT.phase + (0 if state.bidding else 1)] = 1
+        obs[_AT.to_act + (state.to_act - player) % NUM_PLAYERS] = 1
         if not state.bidding:
-            obs[_LEADER + (state.leader - player) % NUM_PLAYERS] = 1
+            obs[_AT.leader + (state.leader - player) % NUM_PLAYERS] = 1
     for slot, card in enumerate(state.trick):
-        obs[_TRICK + slot * NUM_CARD_IDS + card] = 1
+        obs[_AT.trick + slot * NUM_CARD_IDS + card] = 1
     if state.called != NO_TRUMP:
-        obs[_CALLED + state.called] = 1
-    obs[_PLAYED] = state.played
-    obs[_VOIDS] = state.voids[seats].ravel()
+        obs[_AT.called_suit + state.called] = 1
+    obs[LAYOUT["played"]] = state.played
+    obs[LAYOUT["voids"]] = state.voids[seats].ravel()
     totals = state.totals
-    obs[_TOTALS] = [totals[s] for s in seats]
+    obs[LAYOUT["totals"]] = [totals[s] for s in seats]
     return obs
 
 
@@ -199,28 +179,28 @@ def decode_observation(observation: np.ndarray) -> NamelessPokerView:
     hand = tuple(int(c) for c in np.repeat(np.arange(NUM_CARD_IDS), hand_counts))
     trump = int(np.argmax(obs[LAYOUT["trump"]]))
     phase = obs[LAYOUT["phase"]]
-    made = obs[_BID_MADE]
+    made = obs[LAYOUT["bid_made"]]
     trick_slots = obs[LAYOUT["trick"]].reshape(_TRICK_SLOTS, NUM_CARD_IDS)
     called = obs[LAYOUT["called_suit"]]
     return NamelessPokerView(
         seat=int(np.argmax(obs[LAYOUT["seat"]])),
         hand=hand,
-        hand_hidden=bool(obs[_HIDDEN]),
+        hand_hidden=bool(obs[_AT.hand_hidden]),
         trump=NO_TRUMP if trump == 4 else trump,
         turned_card=int(np.argmax(obs[LAYOUT["turned_card"]])),
-        deal=int(obs[_DEAL]),
+        deal=int(obs[_AT.deal]),
         kind=DEAL_KINDS[int(np.argmax(obs[LAYOUT["deal_kind"]]))],
-        hand_size=int(obs[_SIZE]),
-        deals_left=int(obs[_LEFT]),
+        hand_size=int(obs[_AT.hand_size]),
+        deals_left=int(obs[_AT.deals_left]),
         dealer=int(np.argmax(obs[LAYOUT["dealer"]])),
         bidding=bool(phase[0]),
         to_act=int(np.argmax(obs[LAYOUT["to_act"]])) if phase.any() else -1,
-        bids=tuple(int(b) if m else None for b, m in zip(obs[_BIDS], made, strict=True)),
-        tricks=tuple(int(t) for t in obs[_TRICKS]),
+        bids=tuple(int(b) if m else None for b, m in zip(obs[LAYOUT["bids"]], made, strict=True)),
+        tricks=tuple(int(t) for t in obs[LAYOUT["tricks"]]),
         leader=int(np.argmax(obs[LAYOUT["leader"]])) if phase[1] else -1,
         trick=tuple(int(np.argmax(slot)) for slot in trick_slots if slot.any()),
         called_suit=int(np.argmax(called)) if called.any() else NO_TRUMP,
-        played=obs[_PLAYED].astype(np.int16),
-        voids=obs[_VOIDS].reshape(NUM_PLAYERS, 5).astype(bool),
-        totals=tuple(int(t) for t in obs[_TOTALS]),
+        played=obs[LAYOUT["played"]].astype(np.int16),
+        voids=obs[LAYOUT["voids"]].reshape(NUM_PLAYERS, 5).astype(bool),
+        totals=tuple(int(t) for t in obs[LAYOUT["totals"]]),
     )

@@ -12,11 +12,13 @@ from pokerzoo.agents.draw_poker import (
     BOTS,
     EquityBot,
     RulesBot,
+    caller_draw_many,
     caller_keep,
+    caller_keep_many,
     fit_discard,
     rules_discard,
 )
-from pokerzoo.envs.core.cards import parse_cards
+from pokerzoo.envs.core.cards import JOKER, Deck, parse_cards
 from pokerzoo.envs.draw_poker import (
     CALL,
     FOLD,
@@ -28,20 +30,8 @@ from pokerzoo.envs.draw_poker import (
     discard_action,
 )
 
-OPTION_SETS: dict[str, dict[str, Any]] = {
-    "2 players": {},
-    "6 players": {"num_players": 6},
-    "10 players": {"num_players": 10},
-    "two decks, four jokers": {"decks": 2, "jokers": 4},
-    "deuces wild": {"deuces_wild": True},
-    "20 hands": {"hands": 20},
-    "10 players, two decks, jokers, deuces wild": {
-        "num_players": 10,
-        "decks": 2,
-        "jokers": 4,
-        "deuces_wild": True,
-    },
-}
+from tests.draw_poker.option_sets import OPTION_SETS
+
 FAST = {"samples": 64}  # the equity bot's futures, few for speed in these tests
 
 
@@ -116,6 +106,21 @@ def test_the_callers_draw(hand: str, wild: bool, kept: str) -> None:
     cards = sorted(parse_cards(hand), reverse=True)
     keep = caller_keep(cards, wild)
     assert sorted(cards[i] for i in keep) == sorted(parse_cards(kept))
+
+
+@pytest.mark.parametrize("deuces_wild", [False, True])
+def test_the_callers_draw_on_many_hands_at_once_is_the_same_rule(deuces_wild: bool) -> None:
+    """The vectorised rule the equity bot imagines its opponents by keeps what the caller
+    keeps, and draws the replacements in order into the thrown cards' places."""
+    rng = np.random.default_rng(3)
+    pack = Deck("standard", jokers=2, decks=2).pack()
+    hands = np.stack([rng.choice(pack, 5, replace=False) for _ in range(400)])
+    keep, _ = caller_keep_many(hands, deuces_wild)
+    for row, kept in zip(hands.tolist(), keep, strict=True):
+        assert tuple(np.flatnonzero(kept).tolist()) == caller_keep(row, deuces_wild)
+    replacements = np.full_like(hands, JOKER)
+    final = caller_draw_many(hands, replacements, keep)
+    assert np.array_equal(final, np.where(keep, hands, JOKER))
 
 
 # (hand, deuces_wild, cards the rules bot discards, the draw)

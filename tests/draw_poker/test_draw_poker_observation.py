@@ -8,7 +8,6 @@ import dataclasses
 
 import numpy as np
 import pytest
-from pokerzoo.envs.core.betting import Betting
 from pokerzoo.envs.core.cards import parse_cards
 from pokerzoo.envs.draw_poker import (
     CALL,
@@ -27,6 +26,8 @@ from pokerzoo.envs.draw_poker import (
     encode_observation,
     make_layout,
 )
+
+from tests.helpers import check_seat_symmetry, rotated_betting, turned_list, turned_seat
 
 
 @pytest.mark.parametrize("num_players", range(2, 11))
@@ -204,43 +205,19 @@ def test_observing_a_bad_seat_is_named(rng, seat: object) -> None:
 def rotated(state: DrawPokerState, by: int) -> DrawPokerState:
     """``state`` with the table turned ``by`` seats: what seat ``s`` had, seat ``s + by`` has."""
     n = len(state.hands)
-
-    def seat(s: int) -> int:
-        return (s + by) % n if s >= 0 else s
-
-    def turn(per_seat: list) -> list:
-        return [per_seat[(s - by) % n] for s in range(n)]
-
-    old = state.betting
-    betting = Betting(
-        stacks=turn(old.stacks),
-        dealt=turn(old.dealt),
-        committed=turn(old.committed),
-        folded=turn(old.folded),
-        round_bets=turn(old.round_bets),
-        rules=old.rules,
-        round=old.round,
-        current_bet=old.current_bet,
-        bets=old.bets,
-        start=seat(old.start),
-        actor=seat(old.actor),
-        orbit=old.orbit,
-        pending=turn(old.pending),
-        history=[bet._replace(seat=seat(bet.seat)) for bet in old.history],
-    )
     history = np.roll(state.history.reshape(2, n, -1), by, axis=1).reshape(-1)
     return dataclasses.replace(
         state,
-        betting=betting,
-        hands=copy.deepcopy(turn(state.hands)),
+        betting=rotated_betting(state.betting, by),
+        hands=copy.deepcopy(turned_list(state.hands, by)),
         stock=list(state.stock),
         discards=list(state.discards),
-        drawn=turn(state.drawn),
+        drawn=turned_list(state.drawn, by),
         draws=np.roll(state.draws, by, axis=1),
-        draw_queue=[seat(s) for s in state.draw_queue],
+        draw_queue=[turned_seat(s, by, n) for s in state.draw_queue],
         history=history,
-        dealer=seat(state.dealer),
-        start_stacks=turn(state.start_stacks),
+        dealer=turned_seat(state.dealer, by, n),
+        start_stacks=turned_list(state.start_stacks, by),
         rng=copy.deepcopy(state.rng),
     )
 
@@ -253,31 +230,4 @@ def test_the_same_situation_from_another_seat_is_the_same_observation(options: d
     """Turning the table ``by`` seats and looking from the seat the observer moved to gives the
     observation it had, but for ``seat``, at every step of whole games (later hands included:
     the deal, the dealer's move and the odd chips all follow the table round)."""
-    game = DrawPokerGame(**options)
-    n = game.num_players
-    layout = game.layout
-    others = np.ones(layout.size, dtype=bool)
-    others[layout["seat"]] = False
-    rng = np.random.default_rng(5)
-    for trial in range(12):
-        by = 1 + trial % (n - 1)
-        state = game.new_state(rng=np.random.default_rng(trial))
-        turned = rotated(state, by)
-        while True:
-            for viewer in range(n):
-                mine = game.observe(state, viewer)
-                theirs = game.observe(turned, (viewer + by) % n)
-                assert mine[others].tolist() == theirs[others].tolist()
-                assert decode_observation(theirs).seat == (viewer + by) % n
-            if game.is_terminal(state):
-                break
-            actor = game.current_player(state)
-            assert game.current_player(turned) == (actor + by) % n
-            mask = game.legal_mask(state, actor)
-            assert mask.tolist() == game.legal_mask(turned, (actor + by) % n).tolist()
-            action = int(rng.choice(np.flatnonzero(mask)))
-            payout = game.apply(state, actor, action)
-            turned_payout = game.apply(turned, (actor + by) % n, action)
-            if payout is not None:
-                assert turned_payout is not None
-                assert turned_payout.rewards == tuple(np.roll(payout.rewards, by).tolist())
+    check_seat_symmetry(DrawPokerGame(**options), rotated, decode_observation)

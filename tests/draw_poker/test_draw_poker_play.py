@@ -20,25 +20,17 @@ from pokerzoo.envs.draw_poker import (
     discard_action,
 )
 
-OPTION_SETS: dict[str, dict[str, Any]] = {
-    "2 players": {},
-    "6 players": {"num_players": 6},
-    "10 players": {"num_players": 10},
-    "two decks, four jokers": {"decks": 2, "jokers": 4},
-    "deuces wild": {"deuces_wild": True},
-    "20 hands": {"hands": 20},
+from tests.draw_poker.option_sets import OPTION_SETS
+from tests.helpers import check_render
+
+PLAY_OPTION_SETS: dict[str, dict[str, Any]] = {
+    **OPTION_SETS,
     # all-ins and side pots on most hands, seats busting and sitting out
     "short stacks, 6 players, 20 hands": {
         "num_players": 6,
         "stack": (3, 5, 8, 13, 2, 30),
         "bets": (2, 4),
         "hands": 20,
-    },
-    "10 players, two decks, jokers, deuces wild": {
-        "num_players": 10,
-        "decks": 2,
-        "jokers": 4,
-        "deuces_wild": True,
     },
 }
 
@@ -106,7 +98,7 @@ def play_game(game: DrawPokerGame, rng: np.random.Generator, every_mask: bool = 
     return hands
 
 
-@pytest.mark.parametrize("options", OPTION_SETS.values(), ids=OPTION_SETS.keys())
+@pytest.mark.parametrize("options", PLAY_OPTION_SETS.values(), ids=PLAY_OPTION_SETS.keys())
 def test_random_masked_play_to_the_end(options: dict[str, Any]) -> None:
     game = DrawPokerGame(**options)
     rng = np.random.default_rng(2024)
@@ -115,14 +107,14 @@ def test_random_masked_play_to_the_end(options: dict[str, Any]) -> None:
 
 
 @settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), name=st.sampled_from(sorted(OPTION_SETS)))
+@given(seed=st.integers(0, 2**32 - 1), name=st.sampled_from(sorted(PLAY_OPTION_SETS)))
 def test_chips_are_conserved_and_every_pot_paid(seed: int, name: str) -> None:
-    play_game(DrawPokerGame(**OPTION_SETS[name]), np.random.default_rng(seed))
+    play_game(DrawPokerGame(**PLAY_OPTION_SETS[name]), np.random.default_rng(seed))
 
 
 def test_ten_thousand_random_hands_conserve_chips() -> None:
     rng = np.random.default_rng(10_000)
-    games = {name: DrawPokerGame(**options) for name, options in OPTION_SETS.items()}
+    games = {name: DrawPokerGame(**options) for name, options in PLAY_OPTION_SETS.items()}
     each = 10_000 // len(games)
     for game in games.values():
         played = 0
@@ -154,15 +146,16 @@ def test_render_shows_the_hand_so_far_and_no_hidden_card(play) -> None:
     state = game.new_state(game.pack_for(hands, "Jc"), rng=np.random.default_rng(0))
     betting = [(1, RAISE), (2, CALL), (0, RAISE), (1, CALL), (2, CALL)]
     play(game, state, betting + [(1, STAND_PAT), (2, discard_action([4]))])
-    text = game.render(state)
-    assert text.splitlines()[0] == (
-        "Draw poker, hand 1 of 2: player_0 deals, pot 9, the draw, player_0 to draw"
+    check_render(
+        game.render(state),
+        "Draw poker, hand 1 of 2: player_0 deals, pot 9, the draw, player_0 to draw",
+        shows=[
+            "before the draw: player_1 bets 1, player_2 calls 1, player_0 raises to 2, ",
+            "the draw: player_1 stands pat, player_2 draws 1",
+            "player_2: stack 97, put in 3, in, drew 1",
+        ],
+        hides=["As", "Ah", "Ks", "Kh", "Qs", "Qh", "Jc"],
     )
-    assert "before the draw: player_1 bets 1, player_2 calls 1, player_0 raises to 2, " in text
-    assert "the draw: player_1 stands pat, player_2 draws 1" in text
-    assert "player_2: stack 97, put in 3, in, drew 1" in text
-    for card in ["As", "Ah", "Ks", "Kh", "Qs", "Qh", "Jc"]:
-        assert card not in text
     play(game, state, [(0, STAND_PAT), (1, RAISE), (2, FOLD)])
     play(game, state, [(0, CALL)])  # the showdown, then hand 2
     text = game.render(state)

@@ -15,21 +15,9 @@ from pokerzoo.envs.five_card_stud import (
     decode_observation,
     pack_order,
 )
+from pokerzoo.envs.five_card_stud.spec import SPEC
 
-OPTION_SETS = {
-    "2 players": {},
-    "7 players": {"num_players": 7},
-    "10 players": {"num_players": 10},
-    "high-low": {"num_players": 3, "hi_lo": True},
-    "high-low eight or better": {"num_players": 3, "hi_lo": True, "low_qualifier": 8},
-    "last card down, deuces wild, joker": {
-        "num_players": 4,
-        "last_card_down": True,
-        "deuces_wild": True,
-        "jokers": 1,
-    },
-    "hands=20": {"num_players": 2, "hands": 20},
-}
+OPTION_SETS = {**SPEC.option_sets, "heads-up, 20 hands": {"hands": 20}}  # the registry's variants
 
 
 def play(game: FiveCardStudGame, bots: list, seed: int) -> tuple[list[int], np.ndarray]:

@@ -8,7 +8,6 @@ import dataclasses
 
 import numpy as np
 import pytest
-from pokerzoo.envs.core.betting import Betting
 from pokerzoo.envs.core.cards import parse_cards
 from pokerzoo.envs.five_card_stud import (
     CALL,
@@ -21,6 +20,8 @@ from pokerzoo.envs.five_card_stud import (
     observation,
     pack_order,
 )
+
+from tests.helpers import check_seat_symmetry, rotated_betting, turned_list, turned_seat
 
 
 def test_layout_is_documented_in_the_module_docstring() -> None:
@@ -187,40 +188,15 @@ def test_decode_rejects_a_wrong_shape() -> None:
 # --- relative seats ------------------------------------------------------------------------------
 def rotated(state: FiveCardStudState, by: int) -> FiveCardStudState:
     """``state`` with the table turned ``by`` seats: what seat ``s`` had, seat ``s + by`` has."""
-    n = state.options.num_players
-
-    def seat(s: int) -> int:
-        return (s + by) % n if s >= 0 else s
-
-    def turn(per_seat: list) -> list:
-        return [per_seat[(s - by) % n] for s in range(n)]
-
-    old = state.betting
-    betting = Betting(
-        stacks=turn(old.stacks),
-        dealt=turn(old.dealt),
-        committed=turn(old.committed),
-        folded=turn(old.folded),
-        round_bets=turn(old.round_bets),
-        rules=old.rules,
-        round=old.round,
-        current_bet=old.current_bet,
-        bets=old.bets,
-        start=seat(old.start),
-        actor=seat(old.actor),
-        orbit=old.orbit,
-        pending=turn(old.pending),
-        history=[bet._replace(seat=seat(bet.seat)) for bet in old.history],
-    )
     return dataclasses.replace(
         state,
         rng=copy.deepcopy(state.rng),
-        dealer=seat(state.dealer),
+        dealer=turned_seat(state.dealer, by, state.options.num_players),
         pack=state.pack.copy(),
         cards=np.roll(state.cards, by, axis=0),
         up=np.roll(state.up, by, axis=0),
-        betting=betting,
-        start_stacks=turn(state.start_stacks),
+        betting=rotated_betting(state.betting, by),
+        start_stacks=turned_list(state.start_stacks, by),
         history=np.roll(state.history, by, axis=1),
         results=[],
     )
@@ -237,29 +213,4 @@ def rotated(state: FiveCardStudState, by: int) -> FiveCardStudState:
 def test_the_same_situation_from_another_seat_is_the_same_observation(options: dict) -> None:
     """Turning the table ``by`` seats and looking from the seat the observer moved to gives the
     observation it had, but for ``seat``, at every step of a hand, its end included."""
-    game = FiveCardStudGame(**options)
-    n = game.num_players
-    others = np.ones(LAYOUT.size, dtype=bool)
-    others[LAYOUT["seat"]] = False
-    rng = np.random.default_rng(5)
-    for trial in range(12):
-        by = 1 + trial % (n - 1)
-        state = game.new_state(rng=np.random.default_rng(trial))
-        turned = rotated(state, by)
-        while True:
-            for viewer in range(n):
-                mine = game.observe(state, viewer)
-                theirs = game.observe(turned, (viewer + by) % n)
-                assert mine[others].tolist() == theirs[others].tolist()
-                assert decode_observation(theirs).seat == (viewer + by) % n
-            if game.is_terminal(state):
-                break
-            actor = game.current_player(state)
-            assert game.current_player(turned) == (actor + by) % n
-            mask = game.legal_mask(state, actor)
-            assert mask.tolist() == game.legal_mask(turned, (actor + by) % n).tolist()
-            action = int(rng.choice(np.flatnonzero(mask)))
-            payout = game.apply(state, actor, action)
-            turned_payout = game.apply(turned, (actor + by) % n, action)
-            if payout is not None:
-                assert turned_payout.rewards == tuple(np.roll(payout.rewards, by).tolist())
+    check_seat_symmetry(FiveCardStudGame(**options), rotated, decode_observation)

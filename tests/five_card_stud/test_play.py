@@ -9,20 +9,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pokerzoo.envs.five_card_stud import LAYOUT, FiveCardStudGame
+from pokerzoo.envs.five_card_stud.spec import SPEC
+from pokerzoo.envs.five_card_stud.state import MAX_PLAYERS
 
 OPTION_SETS = {
-    "2 players": {},
-    "7 players": {"num_players": 7},
-    "10 players": {"num_players": 10},
-    "high-low": {"num_players": 4, "hi_lo": True},
-    "high-low eight or better": {"num_players": 4, "hi_lo": True, "low_qualifier": 8},
-    "last card down, deuces wild, joker": {
-        "num_players": 5,
-        "last_card_down": True,
-        "deuces_wild": True,
-        "jokers": 1,
+    **SPEC.option_sets,
+    # the variants at a larger table: more seats in the high-low split and the side pots
+    **{
+        f"{name}, a seat more": {**options, "num_players": options.get("num_players", 2) + 1}
+        for name, options in SPEC.option_sets.items()
+        if options.get("num_players", 2) < MAX_PLAYERS
     },
-    "hands=20": {"num_players": 3, "hands": 20},
+    "20 hands, deep stacks": {"num_players": 3, "hands": 20},
 }
 
 

@@ -19,12 +19,7 @@ from pokerzoo.envs.core.cards import JOKER, parse_card, parse_cards
 from pokerzoo.envs.nameless_poker import BID, LEAD_JOKER, PLAY, NamelessPokerGame, pack_order
 from pokerzoo.envs.nameless_poker.deals import follow_options
 
-OPTION_SETS = [
-    {"deals": [1]},
-    {"deals": [8, 19, 23, 27]},
-    {},
-    {"dealer_restriction": True, "reward": "relative"},
-]
+from tests.nameless_poker.option_sets import OPTION_SETS
 
 
 def play(game: NamelessPokerGame, bots: list[Bot], seed: int) -> tuple[list[int], list[int]]:

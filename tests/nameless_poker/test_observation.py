@@ -21,6 +21,8 @@ from pokerzoo.envs.nameless_poker import (
     pack_order,
 )
 
+from tests.helpers import check_render
+
 # Seat 0 deals deal 3 (3 cards each, trump hearts): seat 1 leads.
 HANDS = ["Qh 5c 2d", "9s 4d Jk", "Ks 3h 7c", "As 8c 6d"]
 
@@ -202,13 +204,15 @@ def test_render_shows_the_public_table() -> None:
     apply_all(game, state, [1, 0, 2, 1])
     apply_all(game, state, [PLAY + parse_card(c) for c in ("9s", "Ks", "As", "Qh")])
     game.apply(state, 0, PLAY + parse_card("2d"))
-    text = game.render(state)
-    assert text.splitlines()[0] == (
-        "Deal 3 (regular, 3 cards each), 1 of 2 in the episode; dealer player_0; turned Th: trump h"
+    check_render(
+        game.render(state),
+        "Deal 3 (regular, 3 cards each), 1 of 2 in the episode; dealer player_0; "
+        "turned Th: trump h",
+        shows=[
+            "player_0    1       1      0      1",
+            "player_1    1       0      0      2  <- to play",
+            "trick (led by player_0): 2d",
+            "last trick (led by player_1): 9s Ks As Qh, taken by player_0",
+        ],
+        hides=["5c", "4d", "Jk", "3h", "7c", "8c", "6d"],
     )
-    assert "player_0    1       1      0      1" in text
-    assert "player_1    1       0      0      2  <- to play" in text
-    assert "trick (led by player_0): 2d" in text
-    assert "last trick (led by player_1): 9s Ks As Qh, taken by player_0" in text
-    for card in ("5c", "4d", "Jk", "3h", "7c", "8c", "6d"):  # cards still in hands
-        assert card not in text

@@ -16,12 +16,11 @@ from pokerzoo.envs.nameless_poker import (
     deal_score,
 )
 
-OPTION_SETS = [
-    {"deals": [1]},
-    {"deals": [8, 19, 23, 27]},
-    {},
-    {"dealer_restriction": True, "reward": "relative"},
-    {"deals": [30, 19, 1, 11], "dealer_restriction": True},
+from tests.nameless_poker.option_sets import OPTION_SETS
+
+PLAY_OPTION_SETS = [
+    *OPTION_SETS,
+    {"deals": [30, 19, 1, 11], "dealer_restriction": True},  # deals out of order
 ]
 
 
@@ -83,7 +82,7 @@ def play_episode(game: NamelessPokerGame, seed: int, steps: bool = True) -> Name
     return state
 
 
-@pytest.mark.parametrize("options", OPTION_SETS, ids=[repr(o) for o in OPTION_SETS])
+@pytest.mark.parametrize("options", PLAY_OPTION_SETS, ids=[repr(o) for o in PLAY_OPTION_SETS])
 def test_random_masked_play_reaches_the_end(options: dict[str, object]) -> None:
     game = NamelessPokerGame(**options)  # type: ignore[arg-type]
     episodes = max(4, 240 // len(game.deals))

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
-
 import numpy as np
 import pytest
 from pokerzoo.agents.base import Bot
@@ -11,6 +9,8 @@ from pokerzoo.agents.poker_squares import BOTS, GreedyBot, LineValuer, RandomBot
 from pokerzoo.envs.core.cards import parse_cards
 from pokerzoo.envs.poker_squares import PokerSquaresEnv, PokerSquaresGame, encode_observation
 from pokerzoo.envs.poker_squares_v0 import parallel_env
+
+from tests.poker_squares.variants import VARIANT_NAMES, VARIANTS
 
 REST = "Ac Ad Ah As Kc Kd Kh Qc Qd Qh Qs Jc Jd Jh Tc Td"
 
@@ -49,17 +49,7 @@ def test_constructors_take_every_env_option(name: str) -> None:
     assert bot.name == name
 
 
-VARIANTS = list(
-    itertools.product(
-        ["american", "english", {"pair": 3, "straight": 8}],
-        [0, 1, 2],
-        ["free", "adjacent"],
-        ["deal", "shuffle"],
-    )
-)
-
-
-@pytest.mark.parametrize(("scoring", "jokers", "placement", "variant"), VARIANTS)
+@pytest.mark.parametrize(VARIANT_NAMES, VARIANTS)
 def test_bots_play_legal_moves_in_every_variant(
     scoring: object, jokers: int, placement: str, variant: str
 ) -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
-
 import gymnasium as gym
 import numpy as np
 import pokerzoo.envs  # noqa: F401 - registers the ids
@@ -12,6 +10,8 @@ from gymnasium.utils.env_checker import check_env
 from pokerzoo.envs.core.cards import make_deck, parse_cards
 from pokerzoo.envs.core.errors import GameOverError, IllegalActionError
 from pokerzoo.envs.poker_squares import LAYOUT, PokerSquaresEnv, encode_observation, score_grid
+
+from tests.poker_squares.variants import VARIANT_NAMES, VARIANTS
 
 SEED_GRID = "8c Qc Tc 4c 2c 9h Qh Th Jh Kh Ad 8d Td 4h 5s As Qs Ts Js Ks 3d 6s 7h 4d 5d"
 
@@ -68,13 +68,10 @@ def test_spaces() -> None:
     [
         ({"reward": "sparse"}, "bad reward 'sparse'"),
         ({"render_mode": "rgb_array"}, "bad render_mode 'rgb_array'"),
-        ({"jokers": 5}, "bad jokers 5"),
-        ({"placement": "diagonal"}, "bad placement"),
-        ({"variant": "open"}, "bad variant"),
-        ({"scoring": {"pair": 1.5}}, "bad points 1.5"),
     ],
 )
 def test_bad_options_raise(options: dict, message: str) -> None:
+    """The env's own options (the rule options: tests/poker_squares/test_rules.py)."""
     with pytest.raises(ValueError, match=message):
         PokerSquaresEnv(**options)
 
@@ -139,17 +136,7 @@ def test_info_and_masks_after_every_step() -> None:
     assert "score" not in info and "grid" not in info
 
 
-OPTIONS = list(
-    itertools.product(
-        ["american", "english", {"pair": 1, "straight": 4}],
-        [0, 1, 2],
-        ["free", "adjacent"],
-        ["deal", "shuffle"],
-    )
-)
-
-
-@pytest.mark.parametrize(("scoring", "jokers", "placement", "variant"), OPTIONS)
+@pytest.mark.parametrize(VARIANT_NAMES, VARIANTS)
 def test_random_masked_play_never_raises_and_rewards_agree(
     scoring: object, jokers: int, placement: str, variant: str
 ) -> None:

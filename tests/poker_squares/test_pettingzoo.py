@@ -130,10 +130,10 @@ def test_rounds_deal_fresh_cards_and_add_up() -> None:
         ({"rounds": 0}, "bad rounds 0"),
         ({"reward": "win"}, "bad reward 'win'"),
         ({"render_mode": "rgb"}, "bad render_mode 'rgb'"),
-        ({"jokers": 4}, "bad jokers 4"),
     ],
 )
 def test_bad_options(options: dict, message: str) -> None:
+    """The table's own options (the rule options: tests/poker_squares/test_rules.py)."""
     for factory in (parallel_env, raw_env):
         with pytest.raises(ValueError, match=message):
             factory(**options)

@@ -14,6 +14,7 @@ from pokerzoo.envs.poker_squares import (
     EMPTY,
     LAYOUT,
     SCORING_TABLES,
+    PokerSquaresEnv,
     PokerSquaresGame,
     SquaresState,
     decode_observation,
@@ -23,6 +24,7 @@ from pokerzoo.envs.poker_squares import (
     score_hand,
     update_observation,
 )
+from pokerzoo.envs.poker_squares_v0 import parallel_env, raw_env
 
 SEED_GRID = "8c Qc Tc 4c 2c 9h Qh Th Jh Kh Ad 8d Td 4h 5s As Qs Ts Js Ks 3d 6s 7h 4d 5d"
 # (rows then columns) of the seed grid, each line's points (american, english)
@@ -147,21 +149,33 @@ def test_scoring_tables_match_rules() -> None:
 
 # --- options -----------------------------------------------------------------------------------
 @pytest.mark.parametrize(
+    "make",
+    [PokerSquaresGame, PokerSquaresEnv, raw_env, parallel_env],
+    ids=["game", "gymnasium", "aec", "parallel"],
+)
+@pytest.mark.parametrize(
     ("options", "message"),
     [
         ({"jokers": 3}, "bad jokers 3"),
+        ({"jokers": 4}, "bad jokers 4"),
+        ({"jokers": 5}, "bad jokers 5"),
         ({"jokers": -1}, "bad jokers -1"),
         ({"jokers": True}, "bad jokers True"),
         ({"jokers": "1"}, "bad jokers '1'"),
         ({"placement": "near"}, "bad placement 'near'"),
+        ({"placement": "diagonal"}, "bad placement"),
         ({"variant": "draw"}, "bad variant 'draw'"),
+        ({"variant": "open"}, "bad variant"),
         ({"scoring": "french"}, "bad scoring 'french'"),
         ({"scoring": {"royal": 1}}, "bad hand name 'royal'"),
+        ({"scoring": {"pair": 1.5}}, "bad points 1.5"),
     ],
 )
-def test_bad_options(options: dict, message: str) -> None:
+def test_bad_options(make: type, options: dict, message: str) -> None:
+    """Every way in (the engine, the Gymnasium env, both PettingZoo envs) names a bad rule
+    option the same way."""
     with pytest.raises(ValueError, match=message):
-        PokerSquaresGame(**options)
+        make(**options)
 
 
 # --- dealing -----------------------------------------------------------------------------------

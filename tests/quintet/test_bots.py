@@ -23,6 +23,8 @@ from pokerzoo.envs.core.errors import IllegalActionError
 from pokerzoo.envs.core.hands import hand_key
 from pokerzoo.envs.quintet import QuintetGame
 
+from tests.helpers import PolicyBot
+
 RULES = QuintetGame()
 
 # Greedy's packs here, strongest first, all of different strength:
@@ -159,17 +161,9 @@ def test_best_response_row_is_a_partition_of_the_deal() -> None:
 
 
 def test_bot_action_is_checked_by_the_engine() -> None:
-    class Stubborn:
-        name = "stubborn"
-
-        def reset(self, seed: int | None = None) -> None:
-            pass
-
-        def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
-            return 0
-
+    stubborn = PolicyBot("stubborn", lambda observation, action_mask: 0)
     state = RULES.new_state(DISTINCT)
     with pytest.raises(IllegalActionError, match="illegal pack 0"):
         for _ in range(6):
-            RULES.apply(state, 0, Stubborn().act(game.encode_observation(state, 0), np.ones(5)))
+            RULES.apply(state, 0, stubborn.act(game.encode_observation(state, 0), np.ones(5)))
     assert state.placed[0] == 5

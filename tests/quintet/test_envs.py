@@ -17,6 +17,8 @@ from pokerzoo.envs.core.errors import GameOverError, IllegalActionError
 from pokerzoo.envs.quintet import QuintetGame
 from pokerzoo.envs.quintet.env import QuintetEnv
 
+from tests.helpers import PolicyBot
+
 FULL_HOUSES = "Ac Ad Ah As Kc  Kd Kh Ks Qc Qd  Qh Qs Jc Jd Jh  Js Tc Td Th Ts  9c 9d 9h 9s 8c"
 REVERSED = "9c 9d 9h 9s 8c  Js Tc Td Th Ts  Qh Qs Jc Jd Jh  Kd Kh Ks Qc Qd  Ac Ad Ah As Kc"
 
@@ -226,16 +228,11 @@ def test_gymnasium_random_opponent_is_seeded_from_the_env() -> None:
 
 
 def test_gymnasium_scripted_game() -> None:
-    class Reversed:
-        name = "reversed"
-
-        def reset(self, seed: int | None = None) -> None:
-            pass
-
-        def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
-            return _pack_of(REVERSED)[game.decode_observation(observation).current]
-
-    env = QuintetEnv(opponent=Reversed(), render_mode="ansi")
+    packs = _pack_of(REVERSED)
+    reversed_bot = PolicyBot(
+        "reversed", lambda observation, mask: packs[game.decode_observation(observation).current]
+    )
+    env = QuintetEnv(opponent=reversed_bot, render_mode="ansi")
     obs, info = env.reset(seed=0, options=FIXED)
     assert env.action_masks().tolist() == [True] * 5
     learner = _pack_of(FULL_HOUSES)
