@@ -4,6 +4,7 @@
 
     pokerzoo train GAME [--config configs/GAME.yaml] [--timesteps N] [--seed S] [--out DIR]
                         [--resume] [--n-envs N] [--threads N] [--eval-episodes N]
+                        [--backend sb3|rllib] [--num-env-runners N] [--address ADDR]
     pokerzoo evaluate RUN_OR_MODEL [--episodes N] [--opponents BOT ...] [--seed S]
     pokerzoo play GAME [--against MODEL_OR_BOT] [--seed S] [--option KEY=VALUE ...]
     pokerzoo list
@@ -12,7 +13,8 @@
 Game names may be written with ``-`` for ``_`` (``poker-squares``). A mistake in what the user
 typed or configured (an unknown game, bot or option, a bad value, a missing run folder) ends
 with one line, ``pokerzoo: error: ...``, and exit status 2; anything else is a bug and shows its
-traceback. torch and Stable-Baselines3 are imported only by the commands that need them.
+traceback. torch and Stable-Baselines3 are imported only by the commands that need them, and
+Ray only by ``--backend rllib`` and the evaluation of an RLlib run.
 """
 
 from __future__ import annotations
@@ -24,14 +26,18 @@ import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from importlib import metadata
+from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
 from ..envs.core.registry import GameSpec, games, get_game
-from .config import ConfigError
+from .config import ConfigError, TrainConfig
 from .hooks import hooks_for
 
 __all__ = ["UsageError", "main"]
+
+_INSTALL_RAY = 'pip install -e ".[train,rllib]"'
+"""What the rllib backend and the evaluation of its runs need beyond the ``train`` extra."""
 
 
 class UsageError(Exception):
@@ -86,6 +92,21 @@ def _parser() -> argparse.ArgumentParser:
         help="deals per bot in the final evaluation (0 skips it; default: the config's)",
     )
     train.add_argument("--no-progress", action="store_true", help="no progress bar")
+    train.add_argument(
+        "--backend",
+        choices=["sb3", "rllib"],
+        help="sb3 (MaskablePPO here) or rllib (Ray RLlib, local or on a cluster); default: "
+        "the config's",
+    )
+    train.add_argument(
+        "--num-env-runners",
+        type=_count(0),
+        help="rllib: sampling actors (overrides rllib.num_env_runners)",
+    )
+    train.add_argument(
+        "--address",
+        help="rllib: the Ray cluster to join (HOST:6379 or auto; default: start Ray locally)",
+    )
 
     evaluate = commands.add_parser(
         "evaluate", help="evaluate a run (or a model file) against every bot of its game"
@@ -151,7 +172,10 @@ def _cmd_list() -> int:
         for name, text in spec.options.items():
             print(f"    {name}: {text}")
         print(f"  bots: {', '.join(spec.bot_classes)}")
-        print(f"  training features: {', '.join(['raw', *hooks_for(spec).features])}")
+        hooks = hooks_for(spec)
+        print(f"  training features: {', '.join(['raw', *hooks.features])}")
+        if hooks.formulations:
+            print(f"  training actions: {', '.join(['native', *hooks.formulations])}")
     return 0
 
 
@@ -168,27 +192,58 @@ def _cmd_train(args: argparse.Namespace) -> int:
         seed=args.seed,
         n_envs=args.n_envs,
         threads=args.threads,
+        backend=args.backend,
     )
     source = args.config or default_config_path(spec.name) or "the built-in defaults"
     _check_options(spec, config.env, f"{source}: env")
-    try:
-        validate_for_game(config, spec)
-    except ConfigError as error:
-        raise ConfigError(f"{source}: {error}") from None
     out = Path(args.out) if args.out else Path("runs") / f"{config.game}-s{config.seed}"
-    result = train(config, out, resume=args.resume, progress_bar=not args.no_progress)
-    print(
-        f"trained {result.timesteps} steps in {result.run_dir}: "
-        f"{result.throughput['steps_per_second']:.0f} env steps/s during learn"
-    )
+    if config.backend == "rllib":
+        run_dir = _train_rllib(args, config, source, out)
+    elif args.num_env_runners is not None or args.address is not None:
+        raise UsageError("--num-env-runners and --address are options of --backend rllib")
+    else:
+        try:
+            validate_for_game(config, spec)
+        except ConfigError as error:
+            raise ConfigError(f"{source}: {error}") from None
+        result = train(config, out, resume=args.resume, progress_bar=not args.no_progress)
+        run_dir = result.run_dir
+        print(
+            f"trained {result.timesteps} steps in {result.run_dir}: "
+            f"{result.throughput['steps_per_second']:.0f} env steps/s during learn"
+        )
     episodes = args.eval_episodes
     if episodes is None:
         episodes = config.evaluation.final_episodes
     if episodes > 0:
-        evaluation, paths = evaluate_run(result.run_dir, episodes=episodes)
+        evaluation, paths = evaluate_run(run_dir, episodes=episodes)
         print(format_table(evaluation))
         print("reports: " + ", ".join(str(p) for p in paths.values()))
     return 0
+
+
+def _train_rllib(args: argparse.Namespace, config: TrainConfig, source: object, out: Path) -> Path:
+    """``pokerzoo train --backend rllib``: the command line's cluster settings, then
+    :func:`pokerzoo.training.rllib.train.train` (which checks the config for the game and the
+    backend); the run folder."""
+    from .rllib.settings import with_overrides
+
+    if find_spec("ray") is None:
+        raise UsageError(f"the rllib backend needs Ray: {_INSTALL_RAY}")
+    config = with_overrides(config, num_env_runners=args.num_env_runners, address=args.address)
+    from .rllib.train import train
+
+    try:
+        result = train(config, out, resume=args.resume)
+    except ConfigError as error:
+        raise ConfigError(f"{source}: {error}") from None
+    throughput = result.throughput
+    print(
+        f"trained {result.timesteps} learner decisions in {result.run_dir}: "
+        f"{throughput['steps_per_second']:.0f} decisions/s "
+        f"({throughput['env_steps_per_second']:.0f} env steps/s, every seat) during training"
+    )
+    return result.run_dir
 
 
 def _cmd_evaluate(args: argparse.Namespace) -> int:
@@ -201,6 +256,8 @@ def _cmd_evaluate(args: argparse.Namespace) -> int:
     except ValueError as error:  # the run's game is not the one named, or none is named
         raise UsageError(str(error)) from None
     _check_bots(_game(target.game), args.opponents)
+    if target.backend == "rllib" and find_spec("ray") is None:
+        raise UsageError(f"{args.run} is an RLlib run: evaluating it needs Ray: {_INSTALL_RAY}")
     evaluation, paths = evaluate_run(
         args.run, args.episodes, args.opponents, args.seed, game, args.out
     )

@@ -12,10 +12,13 @@ and the key's dotted path (``ppo.learning_rate: expected a number > 0, got 'fast
     n_envs: 16
     vec_env: auto          # auto | native | subproc | dummy
     threads: 1
+    actions: native        # or one of the game's action formulations
     env: {scoring: american}
     ppo: {learning_rate: 3.0e-4, n_steps: 128, net_arch: [256, 256]}
     evaluation: {every: 50000, episodes: 500, final_episodes: 2000}
     opponents: {bots: {random: 1, greedy: 1}, snapshot_weight: 0.5, snapshot_every: 50000}
+    backend: sb3           # or rllib: Ray RLlib, with the settings of the `rllib` section
+    rllib: {num_env_runners: 2, train_batch_size: 4000, lr: 3.0e-4, fcnet_hiddens: [256, 256]}
 
 Thread count
 ------------
@@ -39,6 +42,7 @@ __all__ = [
     "EvaluationConfig",
     "OpponentsConfig",
     "PPOConfig",
+    "RLlibConfig",
     "TrainConfig",
     "from_dict",
     "load_config",
@@ -137,6 +141,57 @@ class OpponentsConfig(_Section):
     """Most recent snapshots kept in the pool."""
 
 
+class RLlibConfig(_Section):
+    """Ray RLlib's PPO and resources (``backend: rllib``; keys named as RLlib's ``PPOConfig``
+    names them). How the resources map onto a cluster: README, "Training with Ray RLlib"."""
+
+    address: str | None = None
+    """Ray cluster to join (``HOST:6379`` as ``ray start --head`` prints it, or ``auto``);
+    null: start Ray on this machine for the run."""
+    num_env_runners: int = Field(2, ge=0)
+    """Sampling actors, each with one env of the game (0: sample in the driver)."""
+    num_cpus_per_env_runner: Number = Field(1, gt=0)
+    """CPUs Ray reserves for each env runner."""
+    num_learners: int = Field(0, ge=0)
+    """Learner actors sharing the update (0: the update runs in the driver)."""
+    num_cpus_per_learner: Number = Field(1, gt=0)
+    """CPUs Ray reserves for each learner actor (num_learners > 0)."""
+    train_batch_size: int = Field(4000, ge=1)
+    """Env steps (every seat's decisions) sampled per iteration, per learner; the learner's
+    own decisions are its share of them (about half at two seats)."""
+    minibatch_size: int = Field(256, ge=1)
+    """The learner's decisions per SGD minibatch."""
+    num_epochs: int = Field(4, ge=1)
+    """Passes over each iteration's batch."""
+    lr: Number = Field(3e-4, gt=0)
+    """Adam step size."""
+    gamma: Number = Field(0.99, ge=0, le=1)
+    """Discount factor."""
+    lambda_: Number = Field(0.95, ge=0, le=1)
+    """GAE lambda (RLlib's keyword ``lambda_``)."""
+    clip_param: Number = Field(0.2, gt=0)
+    """PPO clipping parameter."""
+    entropy_coeff: Number = Field(0.01, ge=0)
+    """Entropy bonus weight."""
+    vf_loss_coeff: Number = Field(0.5, ge=0)
+    """Value loss weight."""
+    vf_clip_param: Number = Field(10.0, gt=0)
+    """Clip the value loss at this (in the learner's reward units)."""
+    kl_coeff: Number = Field(0.0, ge=0)
+    """Initial weight of the KL penalty (0: no KL term; PPO's clipping alone, as sb3)."""
+    grad_clip: Number | None = Field(0.5, gt=0)
+    """Gradient clipping norm (null: none)."""
+    fcnet_hiddens: list[Annotated[int, Field(ge=1)]] = [256, 256]
+    """Hidden layer sizes of the policy and of the value network."""
+    fcnet_activation: Literal["tanh", "relu"] = "relu"
+    """Hidden-layer activation."""
+    vf_share_layers: bool = False
+    """One network for the policy and the value (false: two)."""
+    restart_failed_env_runners: bool = False
+    """Replace an env runner that fails and go on (a cluster that may lose nodes). Off by
+    default: a failure here is a bug (a masked action, a bot's error) and ends the run."""
+
+
 class TrainConfig(_Section):
     """One training run."""
 
@@ -156,9 +211,13 @@ class TrainConfig(_Section):
     reward_scale: Number = Field(1.0, gt=0)
     """The learner's rewards are multiplied by this (logs and evaluations keep the game's
     points). Returns of order 1 keep PPO's joint gradient clipping from starving the policy."""
+    actions: str = "native"
+    """What the learner decides: ``"native"``, the game's own actions, or one of the game's
+    action formulations (:mod:`pokerzoo.training.formulations`, e.g. Quintet's ``"packs"``:
+    a whole pack and its position)."""
     features: str = "raw"
     """Observation features added for the policy (``"raw"``: none; each game's feature sets are
-    in :mod:`pokerzoo.training.games`)."""
+    in :mod:`pokerzoo.training.games`, a formulation's in the formulation)."""
     checkpoint_every: int = Field(100_000, ge=0)
     """Timesteps between checkpoints (0: none); a run resumes from its latest."""
     env: dict[str, Any] = {}
@@ -166,6 +225,10 @@ class TrainConfig(_Section):
     ppo: PPOConfig = PPOConfig()
     evaluation: EvaluationConfig = EvaluationConfig()
     opponents: OpponentsConfig = OpponentsConfig()
+    backend: Literal["sb3", "rllib"] = "sb3"
+    """What trains: ``sb3`` (MaskablePPO on this machine, the ``ppo`` section) or ``rllib``
+    (Ray RLlib's PPO, local or on a cluster, the ``rllib`` section; games of several players)."""
+    rllib: RLlibConfig = RLlibConfig()
 
 
 def load_config(path: str | Path, overrides: Mapping[str, Any] | None = None) -> TrainConfig:

@@ -109,9 +109,15 @@ class Evaluation:
     threshold: float | None = None
     opponents: dict[str, OpponentResult] = field(default_factory=dict)
     seconds: float = 0.0
+    player: str = "agent"
+    """Who played: ``"agent"``, or a hand-written rule and its thresholds."""
+    rules: dict[str, Evaluation] = field(default_factory=dict)
+    """Hand-written rules over the agent's features (:mod:`pokerzoo.training.rules`), each
+    evaluated on the same deals and seeds."""
 
     def as_dict(self) -> dict[str, Any]:
         return {
+            "player": self.player,
             "game": self.game,
             "players": self.players,
             "episodes": self.episodes,
@@ -123,6 +129,7 @@ class Evaluation:
             "threshold": self.threshold,
             "opponents": {k: v.as_dict() for k, v in self.opponents.items()},
             "seconds": self.seconds,
+            "rules": {k: v.as_dict() for k, v in self.rules.items()},
         }
 
 

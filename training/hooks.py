@@ -1,5 +1,5 @@
 """What training, evaluation and ``pokerzoo play`` need to know about a game beyond its registry
-entry: its feature sets and how a person reads and types its actions.
+entry: its feature sets, its action formulations and how a person reads and types its actions.
 
 Each game's hooks live in one module, ``pokerzoo.training.games.<game>``, as ``HOOKS`` (a
 :class:`TrainingHooks`), named by the game's registry entry (``GameSpec.training``) and loaded
@@ -10,13 +10,25 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
 from ..envs.core.registry import GameSpec, load
+from .evaluate import Policy, model_policy
 from .features import FeatureSet
+from .formulations import NATIVE, Formulation
+from .rules import FeatureRule
 
-__all__ = ["TrainingHooks", "feature_set", "hooks_for"]
+__all__ = [
+    "TrainingHooks",
+    "agent_policy",
+    "feature_set",
+    "formulation",
+    "hooks_for",
+    "rule_policy",
+    "rules_for",
+]
 
 
 def _parse_index(answer: str, observation: np.ndarray, mask: np.ndarray) -> int:
@@ -32,6 +44,12 @@ class TrainingHooks:
 
     features: Mapping[str, FeatureSet] = field(default_factory=dict)
     """Feature set name -> set (``"raw"``, no features, is always available)."""
+    formulations: Mapping[str, Formulation] = field(default_factory=dict)
+    """Action formulation name -> formulation (:mod:`pokerzoo.training.formulations`;
+    ``"native"``, the game's own actions, is always available)."""
+    rules: Mapping[str, FeatureRule] = field(default_factory=dict)
+    """Rule name -> a hand-written policy over one of the feature sets
+    (:mod:`pokerzoo.training.rules`): evaluation reports it beside an agent of that set."""
     describe: Callable[[np.ndarray], str] | None = None
     """``play``: what a person reads from its observation at its turn (``None``: the env's
     text view only)."""
@@ -60,13 +78,53 @@ def hooks_for(spec: GameSpec) -> TrainingHooks:
     return hooks
 
 
-def feature_set(spec: GameSpec, name: str) -> FeatureSet | None:
-    """The game's feature set ``name`` (``None`` for ``"raw"``); an unknown name raises
-    ``ValueError`` listing the known ones."""
+def formulation(spec: GameSpec, name: str) -> Formulation | None:
+    """The game's action formulation ``name`` (``None`` for ``"native"``); an unknown name
+    raises ``ValueError`` listing the known ones."""
+    if name == NATIVE:
+        return None
+    known = hooks_for(spec).formulations
+    if name not in known:
+        names = ", ".join([NATIVE, *known])
+        raise ValueError(f"unknown actions {name!r} for {spec.name}: expected one of {names}")
+    return known[name]
+
+
+def feature_set(spec: GameSpec, name: str, actions: str = NATIVE) -> FeatureSet | None:
+    """The feature set ``name`` over the observations of the game's formulation ``actions``
+    (``None`` for ``"raw"``); an unknown name raises ``ValueError`` listing the known ones."""
     if name == "raw":
         return None
-    known = hooks_for(spec).features
+    chosen = formulation(spec, actions)
+    known = hooks_for(spec).features if chosen is None else chosen.features
     if name not in known:
         names = ", ".join(["raw", *known])
-        raise ValueError(f"unknown features {name!r} for {spec.name}: expected one of {names}")
+        where = spec.name if chosen is None else f"{spec.name} with actions {actions!r}"
+        raise ValueError(f"unknown features {name!r} for {where}: expected one of {names}")
     return known[name]
+
+
+def agent_policy(
+    spec: GameSpec, model: Any, features: str = "raw", actions: str = NATIVE
+) -> Policy:
+    """A trained model as a batched policy over the game's own observations and actions: its
+    feature set applied, its formulation's decisions turned into the game's actions."""
+    policy = model_policy(model, feature_set(spec, features, actions))
+    chosen = formulation(spec, actions)
+    return policy if chosen is None else chosen.native_policy(policy)
+
+
+def rules_for(spec: GameSpec, features: str, actions: str = NATIVE) -> dict[str, FeatureRule]:
+    """The game's hand-written rules over the feature set ``features`` of its formulation
+    ``actions`` (the game's own rules for ``"native"``, the formulation's otherwise)."""
+    chosen = formulation(spec, actions)
+    known = hooks_for(spec).rules if chosen is None else chosen.rules
+    return {name: rule for name, rule in known.items() if rule.features == features}
+
+
+def rule_policy(spec: GameSpec, rule: FeatureRule, actions: str = NATIVE) -> Policy:
+    """A rule of :func:`rules_for` as a batched policy over the game's own observations and
+    actions, as :func:`agent_policy` plays a model."""
+    policy = rule.policy(feature_set(spec, rule.features, actions))
+    chosen = formulation(spec, actions)
+    return policy if chosen is None else chosen.native_policy(policy)

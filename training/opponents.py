@@ -7,8 +7,10 @@ a seeded view replays the same opponents.
 
 :class:`PolicyBot` makes a trained MaskablePPO model (or a saved ``.zip``) follow the
 :class:`pokerzoo.agents.base.Bot` protocol, so a snapshot, a trained agent and a baseline bot
-are interchangeable wherever the package plays a game. A snapshot's model is loaded when it
-first acts (torch is imported then); the pool keeps one bot, so one model, per snapshot.
+are interchangeable wherever the package plays a game; a model trained in an action formulation
+(:mod:`pokerzoo.training.formulations`) plays the game's own actions through it. A snapshot's
+model is loaded when it first acts (torch is imported then); the pool keeps one bot, so one
+model, per snapshot.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ import numpy as np
 
 from ..agents.base import Bot
 from ..envs.core.single_seat import SingleSeatEnv
+from .evaluate import Policy, model_policy
+from .formulations import Formulation
 
 __all__ = ["OpponentPool", "PolicyBot", "PoolSeatEnv", "load_model"]
 
@@ -36,7 +40,8 @@ class PolicyBot:
     """A trained MaskablePPO policy as a :class:`Bot` (deterministic: the most likely action).
 
     ``model`` is a MaskablePPO instance or a path to a saved one (loaded on first use);
-    ``transform`` is the run's feature function (None: raw observations).
+    ``transform`` is the run's feature function (None: raw observations); ``formulation`` the
+    run's action formulation (None: the game's own actions).
     """
 
     def __init__(
@@ -44,8 +49,11 @@ class PolicyBot:
         model: Any,
         name: str | None = None,
         transform: Callable[[np.ndarray], np.ndarray] | None = None,
+        formulation: Formulation | None = None,
     ) -> None:
         self.transform = transform
+        self.formulation = formulation
+        self._policy: Policy | None = None
         self._model = model if not isinstance(model, (str, Path)) else None
         self._path = None if self._model is not None else str(model)
         self.name = name or (f"snapshot:{Path(self._path).stem}" if self._path else "agent")
@@ -60,12 +68,12 @@ class PolicyBot:
         """Nothing to re-seed: the policy acts deterministically."""
 
     def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
-        if self.transform is not None:
-            observation = self.transform(observation)
-        action, _ = self.model.predict(
-            observation, action_masks=np.asarray(action_mask, dtype=bool), deterministic=True
-        )
-        return int(action)
+        if self._policy is None:
+            policy = model_policy(self.model, self.transform)
+            formulation = self.formulation
+            self._policy = policy if formulation is None else formulation.native_policy(policy)
+        masks = np.asarray(action_mask, dtype=bool)[None]
+        return int(self._policy(np.asarray(observation)[None], masks)[0])
 
 
 class OpponentPool:
@@ -85,6 +93,7 @@ class OpponentPool:
         max_snapshots: int = 5,
         snapshots: list[str] | None = None,
         transform: Callable[[np.ndarray], np.ndarray] | None = None,
+        formulation: Formulation | None = None,
     ) -> None:
         if any(w < 0 for w in bots.values()) or snapshot_weight < 0:
             raise ValueError("opponent weights must be >= 0")
@@ -94,6 +103,7 @@ class OpponentPool:
                 "(snapshots only exist once training has run a while)"
             )
         self.transform = transform
+        self.formulation = formulation
         self._make_bot = make_bot
         self._names = list(bots)
         self._weights = np.array([bots[n] for n in self._names], dtype=np.float64)
@@ -112,7 +122,9 @@ class OpponentPool:
         if path in self.snapshots:
             return
         self.snapshots.append(path)
-        self._snapshot_bots[path] = PolicyBot(path, transform=self.transform)
+        self._snapshot_bots[path] = PolicyBot(
+            path, transform=self.transform, formulation=self.formulation
+        )
         while len(self.snapshots) > self.max_snapshots:
             dropped = self.snapshots.pop(0)
             del self._snapshot_bots[dropped]

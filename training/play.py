@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from ..envs.core.registry import GameSpec, get_game
-from .hooks import TrainingHooks, feature_set, hooks_for
+from .hooks import TrainingHooks, feature_set, formulation, hooks_for
 from .opponents import PolicyBot
 from .runs import find_run
 
@@ -40,7 +40,8 @@ def make_player(spec: GameSpec, against: str | None, seed: int | None, options: 
         return PolicyBot(
             target.model_path,
             name=f"agent ({target.model_path})",
-            transform=feature_set(spec, target.features),
+            transform=feature_set(spec, target.features, target.actions),
+            formulation=formulation(spec, target.actions),
         )
     raise ValueError(
         f"--against {against!r}: neither a bot of {spec.name} ({', '.join(bots)}) nor a model "

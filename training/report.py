@@ -16,8 +16,8 @@ from typing import Any
 import numpy as np
 
 from ..envs.core.registry import get_game
-from .evaluate import Evaluation, OpponentResult, evaluate_agent, model_policy
-from .hooks import feature_set
+from .evaluate import Evaluation, OpponentResult, evaluate_agent
+from .hooks import agent_policy, feature_set, rule_policy, rules_for
 from .opponents import load_model
 from .runs import find_run
 
@@ -25,10 +25,13 @@ __all__ = ["evaluate_run", "format_table", "plot_learning_curve", "write_report"
 
 
 def format_table(evaluation: Evaluation) -> str:
-    """The evaluation as a Markdown table (95% intervals)."""
-    if evaluation.players == 1:
-        return _single_table(evaluation)
-    return _multi_table(evaluation)
+    """The evaluation as a Markdown table (95% intervals), then one table per hand-written rule
+    evaluated on the same deals (:attr:`Evaluation.rules`)."""
+    tables = [_single_table(evaluation) if evaluation.players == 1 else _multi_table(evaluation)]
+    for rule in evaluation.rules.values():
+        tables.append(f"{rule.player}, hand-written over the same features, same deals:")
+        tables.append(format_table(rule))
+    return "\n\n".join(tables)
 
 
 def _markdown(header: list[str], rows: list[list[str]]) -> str:
@@ -48,19 +51,29 @@ def _outcomes(result: OpponentResult) -> list[str]:
 
 def _single_table(ev: Evaluation) -> str:
     threshold = f"share >= {ev.threshold:g}" if ev.threshold is not None else "share >= threshold"
-    header = ["player", "mean score", threshold, "agent wins", "draws", "agent losses"]
-    rows = [["**agent**", ev.agent_mean.format(), _share(ev.agent_threshold), "", "", "", ""]]
+    who = ev.player.split()[0]
+    header = ["player", "mean score", threshold, f"{who} wins", "draws", f"{who} losses"]
+    rows = [[f"**{who}**", ev.agent_mean.format(), _share(ev.agent_threshold), "", "", "", ""]]
     rows += [
         [r.name, r.bot_mean.format(), _share(r.bot_threshold), *_outcomes(r), r.margin.format()]
         for r in ev.opponents.values()
     ]
-    return _markdown([*header, "agent - bot"], rows)
+    return _markdown([*header, f"{who} - bot"], rows)
 
 
 def _multi_table(ev: Evaluation) -> str:
-    header = ["opponent", "games", "agent win rate", "draws", "losses", f"{ev.unit} margin"]
-    rows = [[r.name, str(r.games), *_outcomes(r), r.margin.format()] for r in ev.opponents.values()]
+    who = ev.player.split()[0]
+    header = ["opponent", "games", f"{who} win rate", "draws", "losses", f"{ev.unit} margin"]
+    header.append(f"{who} {ev.unit}s per game")
+    rows = [
+        [r.name, str(r.games), *_outcomes(r), r.margin.format(), _estimate(r.agent_mean)]
+        for r in ev.opponents.values()
+    ]
     return _markdown(header, rows)
+
+
+def _estimate(estimate: Any) -> str:
+    return estimate.format() if estimate is not None else "-"
 
 
 def _describe(ev: Evaluation) -> str:
@@ -212,8 +225,10 @@ def evaluate_run(
     game: str | None = None,
     out: str | Path | None = None,
 ) -> tuple[Evaluation, dict[str, Path]]:
-    """Evaluate a run folder or a saved model against the bots and write its report files
-    (beside the model: a checkpoint or snapshot reports beside itself, not over its run's)."""
+    """Evaluate a run folder or a saved model (an SB3 ``.zip`` or an RLlib checkpoint folder)
+    against the bots, and each of the game's hand-written rules over the run's features on the
+    same deals (:mod:`.rules`), and write its report files (beside the model: a checkpoint or
+    snapshot reports beside itself, not over its run's)."""
     target = find_run(path, game)
     spec = get_game(target.game)
     defaults = target.evaluation
@@ -223,9 +238,21 @@ def evaluate_run(
         opponents = defaults.opponents
     if seed is None:
         seed = defaults.seed if defaults is not None else 1_000_000
-    model = load_model(target.model_path)
-    policy = model_policy(model, feature_set(spec, target.features))
+    if target.backend == "rllib":
+        from .rllib.policy import checkpoint_policy
+
+        policy = checkpoint_policy(target.model_path, feature_set(spec, target.features))
+    else:
+        model = load_model(target.model_path)
+        policy = agent_policy(spec, model, target.features, target.actions)
     evaluation = evaluate_agent(spec, policy, target.options, episodes, opponents, seed)
+    for name, rule in rules_for(spec, target.features, target.actions).items():
+        played = evaluate_agent(
+            spec, rule_policy(spec, rule, target.actions), target.options, episodes, opponents, seed
+        )
+        thresholds = ", ".join(f"{k}={v:g}" for k, v in rule.params.items())
+        played.player = f"rule {name} ({thresholds})"
+        evaluation.rules[name] = played
     run_info_path = target.run_dir / "run.json"
     run_info = json.loads(run_info_path.read_text()) if run_info_path.exists() else {}
     folder = Path(out) if out is not None else target.model_path.parent

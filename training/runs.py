@@ -1,14 +1,17 @@
 """Run folders and configs: where a run's config comes from and what its folder holds.
 
 A run folder (``runs/GAME-sSEED`` by default) holds ``config.yaml`` (the resolved config),
-``run.json`` (seed, package versions, training segments and throughput), ``model.zip``,
-``checkpoints/``, ``snapshots/`` (self-play), ``tb/`` (TensorBoard), ``monitor.csv``,
-``evaluations.csv`` and, after an evaluation, ``report.md``, ``report.json`` and
-``learning_curve.png``. This module finds those files; it neither trains nor evaluates.
+``run.json`` (seed, package versions, training segments and throughput), ``model.zip``
+(``model/``, an RLlib checkpoint folder, for ``backend: rllib``), ``checkpoints/``
+(``model_N_steps`` after N timesteps: a ``.zip``, or an RLlib folder), ``snapshots/``
+(self-play), ``tb/`` (TensorBoard), ``monitor.csv``, ``evaluations.csv`` and, after an
+evaluation, ``report.md``, ``report.json`` and ``learning_curve.png``. This module finds those
+files; it neither trains nor evaluates.
 """
 
 from __future__ import annotations
 
+import csv
 import platform
 import re
 from dataclasses import dataclass
@@ -17,19 +20,21 @@ from pathlib import Path
 from typing import Any
 
 from .config import ConfigError, EvaluationConfig, TrainConfig, from_dict, load_config
+from .evaluate import Evaluation
 
 __all__ = [
     "RunTarget",
     "checkpoint_steps",
     "default_config_path",
     "find_run",
+    "is_rllib_checkpoint",
     "latest_checkpoint",
     "package_versions",
     "resolve_config",
     "snapshot_paths",
 ]
 
-_CHECKPOINT = re.compile(r"model_(\d+)_steps\.zip$")
+_CHECKPOINT = re.compile(r"model_(\d+)_steps(?:\.zip)?$")
 
 
 def default_config_path(game: str) -> Path | None:
@@ -78,15 +83,63 @@ def package_versions() -> dict[str, str]:
     return versions
 
 
+def saved_run_config(run_dir: Path, resume: bool) -> TrainConfig | None:
+    """The config a run resumed in ``run_dir`` keeps (None for a new run), after checking that
+    the folder suits the request: a new run needs an empty or missing folder (never mix two runs'
+    files), a resumed one the run's own ``config.yaml``."""
+    if run_dir.exists() and any(run_dir.iterdir()) and not resume:
+        raise FileExistsError(
+            f"run folder {run_dir} is not empty: pass --resume to continue it, or another --out"
+        )
+    if not resume:
+        return None
+    if not (run_dir / "config.yaml").exists():
+        raise FileNotFoundError(
+            f"--resume: {run_dir} holds no run to continue (no config.yaml); leave out "
+            "--resume to start a new run there"
+        )
+    return load_config(run_dir / "config.yaml")
+
+
+def evaluation_row(evaluation: Evaluation, timesteps: int) -> dict[str, float]:
+    """One row of a run's ``evaluations.csv`` (what the learning curve plots), the same columns
+    for every backend."""
+    row: dict[str, float] = {"timesteps": timesteps}
+    if evaluation.agent_mean is not None:
+        row["agent_mean"] = evaluation.agent_mean.value
+    for name, result in evaluation.opponents.items():
+        if result.bot_mean is not None:
+            row[f"bot_mean/{name}"] = result.bot_mean.value
+        row[f"win_rate/{name}"] = result.win.value
+        row[f"margin/{name}"] = result.margin.value
+    return row
+
+
+def append_csv(path: Path, row: dict[str, Any]) -> None:
+    """Append ``row`` to the CSV file ``path``, writing the header when the file is new."""
+    new = not path.exists()
+    with path.open("a", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=list(row))
+        if new:
+            writer.writeheader()
+        writer.writerow(row)
+
+
 def latest_checkpoint(run_dir: str | Path) -> Path | None:
     """The checkpoint with the most timesteps in ``run_dir/checkpoints``."""
     folder = Path(run_dir) / "checkpoints"
     found = [
         (int(m.group(1)), path)
-        for path in folder.glob("model_*_steps.zip")
-        if (m := _CHECKPOINT.search(path.name))
+        for path in folder.glob("model_*_steps*")
+        if (m := _CHECKPOINT.search(path.name)) and (path.is_file() or is_rllib_checkpoint(path))
     ]
     return max(found)[1] if found else None
+
+
+def is_rllib_checkpoint(path: str | Path) -> bool:
+    """Whether ``path`` is an RLlib checkpoint folder (``Algorithm.save_to_path``), the model
+    of a ``backend: rllib`` run (told by its marker file, without importing Ray)."""
+    return (Path(path) / "rllib_checkpoint.json").is_file()
 
 
 def checkpoint_steps(path: Path | None) -> int:
@@ -115,19 +168,31 @@ class RunTarget:
     evaluation: EvaluationConfig | None = None
     """The run's evaluation settings when there is a config."""
     features: str = "raw"
+    actions: str = "native"
+    """The run's action formulation (``native``: the game's own actions)."""
+
+    @property
+    def backend(self) -> str:
+        """What trained the model: ``"rllib"`` for an RLlib checkpoint folder, else ``"sb3"``."""
+        return "rllib" if is_rllib_checkpoint(self.model_path) else "sb3"
 
 
 def find_run(path: str | Path, game: str | None = None) -> RunTarget:
-    """Resolve a run folder (its ``model.zip``, else its latest checkpoint) or a model ``.zip``
-    (its run's ``config.yaml`` is looked for beside it and one folder up)."""
+    """Resolve a run folder (its ``model.zip`` or ``model/``, else its latest checkpoint) or a
+    model (a ``.zip`` or an RLlib checkpoint folder; its run's ``config.yaml`` is looked for
+    beside it and one folder up)."""
     path = Path(path)
-    if path.is_dir():
+    if is_rllib_checkpoint(path):
+        model, run_dir = path, path.parent
+    elif path.is_dir():
         run_dir = path
         model = path / "model.zip"
         if not model.exists():
+            model = path / "model" if is_rllib_checkpoint(path / "model") else None
+        if model is None:
             model = latest_checkpoint(path)
         if model is None:
-            raise FileNotFoundError(f"{path} holds no model.zip and no checkpoint")
+            raise FileNotFoundError(f"{path} holds no model and no checkpoint")
     elif path.is_file() or path.with_suffix(".zip").is_file():
         model = path if path.is_file() else path.with_suffix(".zip")
         run_dir = model.parent
@@ -139,7 +204,13 @@ def find_run(path: str | Path, game: str | None = None) -> RunTarget:
             if game is not None and game != config.game:
                 raise ValueError(f"{path} is a {config.game} run, not {game}")
             return RunTarget(
-                model, folder, config.game, dict(config.env), config.evaluation, config.features
+                model,
+                folder,
+                config.game,
+                dict(config.env),
+                config.evaluation,
+                config.features,
+                config.actions,
             )
     if game is None:
         raise ValueError(f"{path}: no config.yaml beside the model; name the game with --game")

@@ -7,7 +7,8 @@
    ``snapshots/`` (self-play), ``tb/`` (TensorBoard), ``monitor.csv``, ``evaluations.csv``.
 3. Build the vectorised training env: the game's native vector env, or ``SubprocVecEnv`` /
    ``DummyVecEnv`` of single envs (games of several players: the learner's seat of the PettingZoo
-   env, opponents drawn per episode from the bots and the learner's past snapshots).
+   env, opponents drawn per episode from the bots and the learner's past snapshots), each in the
+   config's action formulation (``actions``) when it is not the game's own.
 4. ``learn`` with a progress bar, periodic masked evaluation against the bots, checkpoints and
    snapshots; a run folder that already has checkpoints resumes from the latest (``resume``).
 5. Save ``model.zip``, then (``final_episodes`` > 0) evaluate against every bot and write
@@ -16,7 +17,6 @@
 
 from __future__ import annotations
 
-import csv
 import json
 import logging
 import sys
@@ -28,11 +28,19 @@ from pathlib import Path
 from typing import Any
 
 from ..envs.core.registry import GameSpec, get_game
-from .config import ConfigError, TrainConfig, load_config, to_dict
-from .evaluate import evaluate_agent, model_policy
-from .hooks import feature_set
+from .config import ConfigError, TrainConfig, to_dict
+from .evaluate import evaluate_agent
+from .hooks import agent_policy, feature_set, formulation
 from .opponents import OpponentPool, PoolSeatEnv
-from .runs import checkpoint_steps, latest_checkpoint, package_versions, snapshot_paths
+from .runs import (
+    append_csv,
+    checkpoint_steps,
+    evaluation_row,
+    latest_checkpoint,
+    package_versions,
+    saved_run_config,
+    snapshot_paths,
+)
 from .vec_wrappers import FeatureEnv, FeatureVecEnv, InfoMaskVecEnv, RewardScaleVecEnv
 
 __all__ = [
@@ -50,7 +58,8 @@ log = logging.getLogger(__name__)
 
 
 def validate_for_game(config: TrainConfig, spec: GameSpec) -> None:
-    """Checks that need the game: env options, bot names, the opponent pool, features."""
+    """Checks that need the game: env options, bot names, the opponent pool, the action
+    formulation, features."""
     try:
         spec.check_options(config.env)
     except (ValueError, TypeError) as error:
@@ -76,7 +85,16 @@ def validate_for_game(config: TrainConfig, spec: GameSpec) -> None:
         if sum(opponents.bots.values()) <= 0:
             raise ConfigError("opponents.bots: needs at least one bot with a weight > 0")
     try:
-        features = feature_set(spec, config.features)
+        formulated = formulation(spec, config.actions) is not None
+    except ValueError as error:
+        raise ConfigError(f"actions: {error}") from None
+    if formulated and config.vec_env == "native":
+        raise ConfigError(
+            f"vec_env: native plays the game's own actions, not actions {config.actions!r} "
+            "(use subproc or dummy)"
+        )
+    try:
+        features = feature_set(spec, config.features, config.actions)
     except ValueError as error:
         raise ConfigError(f"features: {error}") from None
     if config.ppo.policy == "per_action" and (features is None or features.per_action is None):
@@ -99,19 +117,23 @@ def set_threads(threads: int) -> None:
 
 
 def _make_single_env(
-    game: str, options: Mapping[str, Any], threads: int, features: str | None
+    game: str, options: Mapping[str, Any], threads: int, actions: str, features: str | None
 ) -> Callable[[], Any]:
     def build() -> Any:
         set_threads(threads)  # runs inside each SubprocVecEnv worker
         spec = get_game(game)
-        return _with_features(spec.make_single(**options), spec, features)
+        return _formulated(spec.make_single(**options), spec, actions, features)
 
     return build
 
 
-def _with_features(env: Any, spec: GameSpec, features: str | None) -> Any:
-    """``env`` with the feature set applied inside it (``None``: left as it is)."""
-    transform = None if features is None else feature_set(spec, features)
+def _formulated(env: Any, spec: GameSpec, actions: str, features: str | None) -> Any:
+    """``env`` in the action formulation ``actions``, with the feature set applied inside it
+    (``None``: no features here)."""
+    chosen = formulation(spec, actions)
+    if chosen is not None:
+        env = chosen.wrap(env)
+    transform = None if features is None else feature_set(spec, features, actions)
     return env if transform is None else FeatureEnv(env, transform)
 
 
@@ -121,22 +143,28 @@ def _make_view(
     opponents: Mapping[str, Any],
     snapshots: list[str],
     threads: int,
+    actions: str,
     features: str,
     worker_features: bool,
 ) -> Callable[[], Any]:
     def build() -> Any:
         set_threads(threads)  # runs inside each SubprocVecEnv worker
         spec = get_game(game)
+        # The bots are built as evaluation builds them (with its forced options, e.g. Quintet's
+        # reward="points", which the bots also optimise), whatever reward the learner is paid:
+        # the learner trains against the opponents it is measured against.
+        bot_options = {**options, **spec.scoring.eval_options}
         pool = OpponentPool(
-            make_bot=lambda name: spec.make_bot(name, seed=None, **options),
+            make_bot=lambda name: spec.make_bot(name, seed=None, **bot_options),
             bots=opponents["bots"],
             snapshot_weight=opponents["snapshot_weight"],
             max_snapshots=opponents["max_snapshots"],
             snapshots=snapshots,
-            transform=feature_set(spec, features),
+            transform=feature_set(spec, features, actions),
+            formulation=formulation(spec, actions),
         )
         view = PoolSeatEnv(spec.make_aec(**options), pool)
-        return _with_features(view, spec, features if worker_features else None)
+        return _formulated(view, spec, actions, features if worker_features else None)
 
     return build
 
@@ -171,6 +199,7 @@ def make_training_env(
                     config.game,
                     config.env,
                     config.threads,
+                    config.actions,
                     config.features if worker_features else None,
                 )
                 for _ in range(config.n_envs)
@@ -184,6 +213,7 @@ def make_training_env(
                     opponents,
                     list(snapshots or []),
                     config.threads,
+                    config.actions,
                     config.features,
                     worker_features,
                 )
@@ -197,7 +227,7 @@ def make_training_env(
         else:
             venv = DummyVecEnv(factories)
         venv = InfoMaskVecEnv(venv)
-    transform = feature_set(spec, config.features)
+    transform = feature_set(spec, config.features, config.actions)
     if transform is not None and not worker_features:
         venv = FeatureVecEnv(venv, transform)
     venv = VecMonitor(venv, filename=monitor)
@@ -213,8 +243,6 @@ def _callbacks(
     config: TrainConfig, spec: GameSpec, run_dir: Path, venv: Any, verbose: int
 ) -> tuple[list[Any], Any]:
     from stable_baselines3.common.callbacks import BaseCallback, CheckpointCallback
-
-    transform = feature_set(spec, config.features)
 
     class PeriodicEvaluation(BaseCallback):
         """Masked evaluation against the bots at the start of a fresh run and every
@@ -248,30 +276,18 @@ def _callbacks(
             started = time.perf_counter()
             ev = evaluate_agent(
                 spec,
-                model_policy(self.model, transform),
+                agent_policy(spec, self.model, config.features, config.actions),
                 config.env,
                 config.evaluation.episodes,
                 config.evaluation.opponents,
                 config.evaluation.seed,
                 bot_cache=self.cache,
             )
-            row: dict[str, float] = {"timesteps": self.num_timesteps}
-            if ev.agent_mean is not None:
-                row["agent_mean"] = ev.agent_mean.value
-            for name, r in ev.opponents.items():
-                if r.bot_mean is not None:
-                    row[f"bot_mean/{name}"] = r.bot_mean.value
-                row[f"win_rate/{name}"] = r.win.value
-                row[f"margin/{name}"] = r.margin.value
+            row = evaluation_row(ev, self.num_timesteps)
             for key, value in row.items():
                 if key != "timesteps":
                     self.logger.record(f"eval/{key}", value)
-            new = not self.path.exists()
-            with self.path.open("a", newline="") as handle:
-                writer = csv.DictWriter(handle, fieldnames=list(row))
-                if new:
-                    writer.writeheader()
-                writer.writerow(row)
+            append_csv(self.path, row)
             self.last = self.num_timesteps
             self.seconds += time.perf_counter() - started
             if verbose:
@@ -336,7 +352,7 @@ def _policy(config: TrainConfig, spec: GameSpec) -> tuple[Any, dict[str, Any]]:
         return "MlpPolicy", kwargs
     from .policies import PerActionPolicy
 
-    features = feature_set(spec, config.features)
+    features = feature_set(spec, config.features, config.actions)
     if features is None or features.per_action is None:  # validate_for_game said so already
         raise ConfigError(f"ppo.policy: per_action needs per-action features ({config.features})")
     kwargs.update(
@@ -359,17 +375,8 @@ def train(
     validate_for_game(config, spec)
     run_dir = Path(out)
     checkpoint = latest_checkpoint(run_dir)
-    if run_dir.exists() and any(run_dir.iterdir()) and not resume:
-        raise FileExistsError(
-            f"run folder {run_dir} is not empty: pass --resume to continue it, or another --out"
-        )
-    if resume:
-        if not (run_dir / "config.yaml").exists():
-            raise FileNotFoundError(
-                f"--resume: {run_dir} holds no run to continue (no config.yaml); leave out "
-                "--resume to start a new run there"
-            )
-        saved = load_config(run_dir / "config.yaml")
+    saved = saved_run_config(run_dir, resume)
+    if saved is not None:
         # A resumed run keeps its config; only the budget may grow.
         config = saved.model_copy(update={"timesteps": config.timesteps})
     rollout = config.ppo.n_steps * config.n_envs

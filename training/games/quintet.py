@@ -1,5 +1,6 @@
-"""Quintet's training hooks: the ``"packs"`` and ``"plans"`` feature sets, and how ``play``
-shows a deal and reads a pack.
+"""Quintet's training hooks: the ``"packs"`` and ``"plans"`` feature sets, the ``"packs"``
+action formulation (:mod:`pokerzoo.training.games.quintet_packs`: a whole pack and its position
+per decision) and how ``play`` shows a deal and reads a pack.
 
 ``"packs"``
 -----------
@@ -61,6 +62,7 @@ from ...envs.core.cards import format_card, format_cards
 from ...envs.quintet import DECK, LAYOUT, NUM_PACKS, PACK_SIZE, POSITION_POINTS, decode_observation
 from ..features import FeatureSet, Gate, PerActionLayout, batched, line_features, straight_windows
 from ..hooks import TrainingHooks
+from .quintet_packs import PackFormulation
 
 __all__ = ["HOOKS", "NUM_PLANS", "NUM_STATS", "deal_plans", "packs", "plans"]
 
@@ -213,6 +215,7 @@ HOOKS = TrainingHooks(
             "the packs features plus candidate rows from the search and their modelled results",
         ),
     },
+    formulations={"packs": PackFormulation()},
     describe=describe,
     parse_action=parse_pack,
     action_text=lambda pack, observation: str(pack + 1),
