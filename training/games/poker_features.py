@@ -1,0 +1,199 @@
+"""What the betting games' feature sets share (draw poker and five-card stud, config
+``features: equity``): a Monte-Carlo equity, pot odds, the made hand, draw indicators and the
+opponents' betting, each a few numbers the policy would otherwise have to learn from one-hot
+cards.
+
+Equity is the observer's expected share of the pot at a showdown against the opponents still in,
+given every card it can see: each future fills the unseen cards (the opponents' face-down cards,
+the cards still to come) from the cards nobody has shown, and the batched evaluator of
+:mod:`pokerzoo.envs.core.hands` scores every hand of every future in one call. A game builds its
+own futures (draw poker: one per discard, against opponents who draw; stud: the cards still to be
+dealt) with :func:`deal` and scores them with :func:`pot_share`.
+
+Features run at every step of every training env, so they are computed once per set of visible
+cards (:class:`FeatureCache`) from a generator seeded by those cards (:func:`seeded`): the same
+observation always gets the same features, in any process, which evaluation and a reloaded model
+rely on.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+from ...envs.core.cards import JOKER
+from ...envs.core.hands import Category, categories
+
+__all__ = [
+    "CATEGORIES",
+    "DRAW_INDICATORS",
+    "FeatureCache",
+    "betting_summary",
+    "category_of",
+    "deal",
+    "draw_indicators",
+    "group_keys",
+    "made_hand",
+    "pot_odds",
+    "pot_share",
+    "seeded",
+]
+
+CATEGORIES = len(Category)
+"""Entries of :func:`made_hand`'s one-hot (every :class:`Category`, nothing .. five of a kind)."""
+DRAW_INDICATORS = 4
+"""Entries of :func:`draw_indicators`."""
+_CATEGORY_SHIFT = 24  # evaluate()'s keys hold the Category from bit 24 up (hands.py, "Keys")
+_WINDOWS = [frozenset((12, 0, 1, 2, 3))] + [frozenset(range(low, low + 5)) for low in range(9)]
+
+
+def _is_wild(card: int, deuces_wild: bool) -> bool:
+    return card == JOKER or (deuces_wild and card >> 2 == 0)
+
+
+def group_keys(hands: np.ndarray, deuces_wild: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """Strength of ``(M, k)`` hands of any size ``k <= 5`` by their groups of ranks alone (as a
+    stud board is read: straights and flushes do not count): ``(keys, categories)``, higher keys
+    better. Groups first (four of a kind > a full house > three of a kind > two pair > pair >
+    high card), then the groups' ranks, largest first, then the odd cards from the highest;
+    wild cards join the largest group (aces when no natural card). Hands of different sizes
+    compare the same way."""
+    hands = np.asarray(hands, dtype=np.int64)
+    wild = (hands == JOKER) | (deuces_wild & (hands < 4))
+    counts = np.zeros((len(hands), 13), dtype=np.int64)
+    rows = np.repeat(np.arange(len(hands)), hands.shape[1])
+    np.add.at(counts, (rows, np.minimum(hands >> 2, 12).ravel()), ~wild.ravel())
+    wilds = wild.sum(axis=1)
+    order = np.sort(np.where(counts > 0, counts * 16 + np.arange(13), -1), axis=1)[:, ::-1][:, :5]
+    present = order >= 0
+    group = np.where(present, order // 16, 0)
+    group[:, 0] += wilds
+    rank = np.where(present, order % 16 + 1, 0)
+    rank[:, 0] = np.where(present[:, 0], rank[:, 0], np.where(wilds > 0, 13, 0))
+    first, second = group[:, 0], group[:, 1]
+    category = np.select(
+        [first >= 4, (first == 3) & (second >= 2), first == 3, (first == 2) & (second == 2),
+         first == 2],
+        [Category.FOUR_OF_A_KIND, Category.FULL_HOUSE, Category.THREE_OF_A_KIND,
+         Category.TWO_PAIR, Category.PAIR],
+        Category.NOTHING,
+    )  # fmt: skip
+    keys = category.astype(np.int64)
+    for column in range(5):
+        keys = keys * 16 + rank[:, column]
+    return keys, category
+
+
+def made_hand(
+    cards: Sequence[int], ruleset: str = "standard", deuces_wild: bool = False
+) -> np.ndarray:
+    """One-hot :class:`Category` of the cards held (``float32 (CATEGORIES,)``).
+
+    Five cards: the evaluator's category under ``ruleset``. Fewer (stud before the last card):
+    the groups of ranks only (:func:`group_keys`), since straights and flushes need five cards.
+    """
+    out = np.zeros(CATEGORIES, dtype=np.float32)
+    if len(cards) == 5:
+        out[int(categories(np.array([cards]), ruleset, deuces_wild=deuces_wild)[0])] = 1
+    elif cards:
+        out[int(group_keys(np.array([cards]), deuces_wild)[1][0])] = 1
+    else:
+        out[Category.NOTHING] = 1
+    return out
+
+
+def draw_indicators(cards: Sequence[int], deuces_wild: bool = False) -> np.ndarray:
+    """How close the cards are to a flush and a straight (``float32 (DRAW_INDICATORS,)``).
+
+    Entries: the most cards of one suit / 5, the most distinct ranks inside one straight's
+    window / 5 (wild cards count in both), a flush still open (every card of one suit or wild)
+    and a straight still open (no two natural cards of a rank, all inside one window). Four to a
+    flush reads 0.8 in a draw poker hand; in stud the open flags say whether the cards to come
+    can still make one.
+    """
+    wilds = sum(_is_wild(c, deuces_wild) for c in cards)
+    natural = [c for c in cards if not _is_wild(c, deuces_wild)]
+    suits = np.bincount([c & 3 for c in natural], minlength=4)
+    ranks = {c >> 2 for c in natural}
+    suited = int(suits.max()) + wilds
+    connected = max(len(ranks & window) for window in _WINDOWS) + wilds
+    flush_open = int(suits.max()) == len(natural)
+    straight_open = len(ranks) == len(natural) and any(ranks <= window for window in _WINDOWS)
+    return np.array(
+        [min(suited, 5) / 5, min(connected, 5) / 5, flush_open, straight_open], dtype=np.float32
+    )
+
+
+def pot_odds(to_call: float, pot: float) -> float:
+    """The share of the pot after a call that the call pays: ``to_call / (pot + to_call)``, the
+    equity a call needs to break even (0 when there is nothing to call)."""
+    return to_call / (pot + to_call) if to_call > 0 else 0.0
+
+
+def betting_summary(history: np.ndarray, steps: float = 3.0) -> np.ndarray:
+    """Bets/raises, calls, checks and folds per betting round of the opponents (summed over
+    them) and of the observer, divided by ``steps``: ``history`` is ``(rounds, seats, 4)`` by
+    relative seat, seat 0 the observer. Returns ``float32 (rounds * 8,)``."""
+    theirs = history[:, 1:].sum(axis=1)
+    mine = history[:, 0]
+    return (np.concatenate([theirs, mine], axis=1).ravel() / steps).astype(np.float32)
+
+
+def seeded(key: bytes) -> np.random.Generator:
+    """A generator seeded by ``key`` (the visible cards): the same everywhere, unlike ``hash``,
+    which Python salts per process."""
+    return np.random.default_rng(int.from_bytes(hashlib.blake2b(key, digest_size=8).digest()))
+
+
+def deal(unseen: np.ndarray, rows: int, count: int, rng: np.random.Generator) -> np.ndarray:
+    """``rows`` random draws of ``count`` cards without replacement from ``unseen`` (card ids,
+    one entry per copy): ``int64 (rows, count)``, a partial Fisher-Yates shuffle of every row at
+    once."""
+    deck = np.tile(np.asarray(unseen, dtype=np.int64), (rows, 1))
+    index = np.arange(rows)
+    for i in range(count):
+        j = rng.integers(i, deck.shape[1], rows)
+        card = deck[index, j]
+        deck[index, j] = deck[:, i]
+        deck[:, i] = card
+    return deck[:, :count]
+
+
+def pot_share(mine: np.ndarray, theirs: np.ndarray) -> np.ndarray:
+    """The observer's share of the pot in each future: ``mine (..., S)`` its hands' keys in
+    ``S`` futures, ``theirs (S, P)`` the keys of the ``P`` opponents' hands in the same futures
+    (higher wins, equal keys split). Returns ``(..., S)``; its mean is the equity."""
+    best = theirs.max(axis=1)
+    ties = (theirs == best[:, None]).sum(axis=1)
+    return np.where(mine > best, 1.0, np.where(mine == best, 1.0 / (ties + 1), 0.0))
+
+
+def category_of(keys: np.ndarray) -> np.ndarray:
+    """The :class:`Category` of ``evaluate`` keys (the key's high bits, as documented there)."""
+    return keys >> _CATEGORY_SHIFT
+
+
+class FeatureCache:
+    """Features per set of visible cards, least recently used dropped past ``size``.
+
+    A hand visits the same cards at several decisions (and the duplicate evaluation plays each
+    deal twice), so the Monte-Carlo work is done once per key.
+    """
+
+    def __init__(self, size: int = 50_000) -> None:
+        self._size = size
+        self._entries: OrderedDict[bytes, np.ndarray] = OrderedDict()
+
+    def get(self, key: bytes, compute: Callable[[], np.ndarray]) -> np.ndarray:
+        """The features stored under ``key``, computed by ``compute()`` the first time."""
+        found = self._entries.get(key)
+        if found is None:
+            found = self._entries[key] = compute()
+            if len(self._entries) > self._size:
+                self._entries.popitem(last=False)
+        else:
+            self._entries.move_to_end(key)
+        return found
