@@ -1,0 +1,126 @@
+"""RLlib's PPO ``AlgorithmConfig`` of a training run, built from the run's :class:`TrainConfig`.
+
+- The env: :class:`~.env.TableEnv`, one per env runner (``num_envs_per_env_runner = 1``: the
+  bots' modules follow one game each, see :mod:`.modules`).
+- Modules: :data:`~.table.LEARNER`, a :class:`~.modules.MaskedPPOModule`, the only one trained;
+  one :class:`~.modules.BotModule` per bot of the pool and position at the table. Agent ids are
+  module ids (:mod:`.table`), so the mapping is the identity.
+- :class:`TableCallbacks`: at each episode's start, re-seed the seated bots with the seeds the
+  table drew (and check that the env runner holds one env); at its end, count the actions that
+  were checked against their masks (the metric ``actions_checked``).
+- Training settings, resources and the seed from the config's ``rllib`` section and top-level
+  keys; the learner's rewards are scaled by ``reward_scale``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ray.rllib.algorithms.ppo import PPOConfig
+from ray.rllib.callbacks.callbacks import RLlibCallback
+from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec
+from ray.rllib.core.rl_module.rl_module import RLModuleSpec
+
+from ...envs.core.registry import get_game
+from ..config import TrainConfig
+from .env import TableEnv, env_config
+from .modules import BotModule, MaskedPPOModule
+from .table import LEARNER
+
+__all__ = ["ACTIONS_CHECKED", "TableCallbacks", "algorithm_config"]
+
+ACTIONS_CHECKED = "actions_checked"
+"""Env-runner metric: actions checked against the acting seat's mask (all legal: a masked
+one raises in the env)."""
+
+
+class TableCallbacks(RLlibCallback):
+    """Bot re-seeding and the masked-action count (see the module docstring)."""
+
+    def on_episode_start(self, *, env: Any, env_index: int, rl_module: Any, **kwargs: Any) -> None:
+        if env.num_envs != 1:
+            raise RuntimeError(
+                f"an env runner holds {env.num_envs} envs: the bot modules follow one game each, "
+                "so num_envs_per_env_runner must be 1"
+            )
+        table = env.envs[env_index].unwrapped
+        for role, seed in table.bot_seeds.items():
+            rl_module[role].reset(seed)
+
+    def on_episode_end(
+        self, *, env: Any, env_index: int, metrics_logger: Any, **kwargs: Any
+    ) -> None:
+        table = env.envs[env_index].unwrapped
+        metrics_logger.log_value(ACTIONS_CHECKED, table.actions_checked, reduce="lifetime_sum")
+
+
+def _same_id(agent_id: str, episode: Any = None, **kwargs: Any) -> str:
+    """Agent ids name their modules (:mod:`.table`)."""
+    return agent_id
+
+
+def algorithm_config(config: TrainConfig) -> PPOConfig:
+    """RLlib's PPO config for ``config`` (validated already; see the module docstring)."""
+    settings = config.rllib
+    spec = get_game(config.game)
+    data = env_config(config)
+    table = TableEnv(data)
+    bot_options = {**config.env, **spec.scoring.eval_options}
+    modules = {
+        LEARNER: RLModuleSpec(
+            module_class=MaskedPPOModule,
+            observation_space=table.observation_spaces[LEARNER],
+            action_space=table.action_spaces[LEARNER],
+            model_config={
+                "fcnet_hiddens": list(settings.fcnet_hiddens),
+                "fcnet_activation": settings.fcnet_activation,
+                "vf_share_layers": settings.vf_share_layers,
+                "threads": config.threads,
+            },
+        )
+    }
+    for role, name in table.bot_of.items():
+        modules[role] = RLModuleSpec(
+            module_class=BotModule,
+            observation_space=table.observation_spaces[role],
+            action_space=table.action_spaces[role],
+            model_config={"game": spec.name, "bot": name, "options": bot_options},
+        )
+    return (
+        PPOConfig()
+        # RLlib's env checker steps with unmasked random actions, which the table rejects.
+        .environment(TableEnv, env_config=data, disable_env_checking=True)
+        .env_runners(
+            num_env_runners=settings.num_env_runners,
+            num_envs_per_env_runner=1,
+            num_cpus_per_env_runner=settings.num_cpus_per_env_runner,
+            # RLlib 2.60's multi-agent env runner converts every finished episode of a sample
+            # call again after each env step when this is on: quadratic in the episodes per
+            # call, which dominated sampling (8 of 14 ms per step at ~4 steps per hand).
+            episodes_to_numpy=False,
+        )
+        .learners(
+            num_learners=settings.num_learners,
+            num_cpus_per_learner=settings.num_cpus_per_learner,
+        )
+        .multi_agent(policies=set(modules), policy_mapping_fn=_same_id, policies_to_train=[LEARNER])
+        .rl_module(rl_module_spec=MultiRLModuleSpec(rl_module_specs=modules))
+        .training(
+            train_batch_size_per_learner=settings.train_batch_size,
+            minibatch_size=settings.minibatch_size,
+            num_epochs=settings.num_epochs,
+            lr=settings.lr,
+            gamma=settings.gamma,
+            lambda_=settings.lambda_,
+            clip_param=settings.clip_param,
+            entropy_coeff=settings.entropy_coeff,
+            vf_loss_coeff=settings.vf_loss_coeff,
+            vf_clip_param=settings.vf_clip_param,
+            use_kl_loss=settings.kl_coeff > 0,
+            kl_coeff=settings.kl_coeff,
+            grad_clip=settings.grad_clip,
+        )
+        .callbacks(TableCallbacks)
+        .fault_tolerance(restart_failed_env_runners=settings.restart_failed_env_runners)
+        .debugging(seed=config.seed, log_level="WARN")
+    )

@@ -1,0 +1,52 @@
+"""The RLlib env of a training run: :class:`~.table.BotTable` under RLlib's ``MultiAgentEnv``.
+
+RLlib builds it in every env runner from the run's ``env_config`` (:func:`env_config`), so
+everything it needs is plain data: the game, its options, the pool's bots, the feature set's
+name, the learner's reward scale and torch's thread count for the env runner's process.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ray.rllib.env.multi_agent_env import MultiAgentEnv
+
+from ...envs.core.registry import get_game
+from ..config import TrainConfig
+from ..hooks import feature_set
+from .table import BotTable
+
+__all__ = ["TableEnv", "env_config"]
+
+
+def env_config(config: TrainConfig) -> dict[str, Any]:
+    """The plain data :class:`TableEnv` is built from, for ``config``."""
+    return {
+        "game": config.game,
+        "options": dict(config.env),
+        "bots": {name: float(w) for name, w in config.opponents.bots.items() if w > 0},
+        "features": config.features,
+        "reward_scale": float(config.reward_scale),
+        "threads": config.threads,
+    }
+
+
+class TableEnv(BotTable, MultiAgentEnv):
+    """The learner against the pool's bots, as RLlib's multi-agent env (see :mod:`.table`)."""
+
+    def __init__(self, config: Mapping[str, Any]) -> None:
+        import torch
+
+        # The env runner's process runs the learner's module for inference: one thread each
+        # (``threads``), not one per core, so env runners and the update share the cores.
+        torch.set_num_threads(int(config["threads"]))
+        MultiAgentEnv.__init__(self)
+        spec = get_game(config["game"])
+        BotTable.__init__(
+            self,
+            spec.make_aec(**config["options"]),
+            config["bots"],
+            feature_set(spec, config["features"]),
+            config["reward_scale"],
+        )

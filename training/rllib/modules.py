@@ -1,0 +1,129 @@
+"""The RLModules of the rllib backend: the learner's PPO module with the action mask applied to
+its logits, and the pool's bots as fixed modules.
+
+:class:`MaskedPPOModule` is RLlib's default PPO actor-critic built over the ``observations``
+entry of :func:`~.table.observation_dict`; every forward pass adds ``FLOAT_MIN`` to the logits
+of the actions the ``action_mask`` entry forbids, so sampling, the deterministic choice and the
+PPO loss never give them probability. Its ``model_config`` carries ``threads``: the module is
+built in every process that runs it (the driver, each learner, each env runner), which is where
+torch's thread count is set.
+
+:class:`BotModule` wraps one :class:`~pokerzoo.agents.base.Bot`: never trained (``forward_train``
+raises, and the algorithm config leaves bots out of ``policies_to_train``), it acts through the
+bot's ``act``. A bot keeps state within a game, so each module plays one position for one game
+stream: the table names a module per bot and position (:func:`~.table.bot_id`), each env runner
+holds one env, and a forward pass over more than one observation raises.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import torch
+from ray.rllib.algorithms.ppo.torch.default_ppo_torch_rl_module import DefaultPPOTorchRLModule
+from ray.rllib.core.columns import Columns
+from ray.rllib.core.rl_module.rl_module import RLModule
+from ray.rllib.utils.torch_utils import FLOAT_MIN
+
+from ...envs.core.registry import get_game
+from .table import ACTION_MASK, OBSERVATIONS
+
+__all__ = ["BotModule", "MaskedPPOModule"]
+
+
+class MaskedPPOModule(DefaultPPOTorchRLModule):
+    """PPO's default actor-critic over ``observations``, its logits masked by ``action_mask``."""
+
+    def __init__(self, *, observation_space: Any, action_space: Any, **kwargs: Any) -> None:
+        # The networks are built for the observation alone; the module keeps the dict space,
+        # which RLlib reads back to rebuild it from a checkpoint.
+        self._dict_space = observation_space
+        super().__init__(
+            observation_space=observation_space[OBSERVATIONS], action_space=action_space, **kwargs
+        )
+
+    def setup(self) -> None:
+        threads = (self.model_config or {}).get("threads")
+        if threads:
+            torch.set_num_threads(int(threads))
+        super().setup()
+        self.observation_space = self._dict_space
+
+    def _forward_inference(self, batch: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        mask, inputs = _split(batch)
+        return _masked(super()._forward_inference(inputs, **kwargs), mask)
+
+    def _forward_exploration(self, batch: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        mask, inputs = _split(batch)
+        return _masked(super()._forward_exploration(inputs, **kwargs), mask)
+
+    def _forward_train(self, batch: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        mask, inputs = _split(batch)
+        return _masked(super()._forward_train(inputs, **kwargs), mask)
+
+    def compute_values(self, batch: dict[str, Any], embeddings: Any = None) -> Any:
+        if embeddings is None:
+            _, batch = _split(batch)
+        return super().compute_values(batch, embeddings)
+
+
+def _split(batch: dict[str, Any]) -> tuple[torch.Tensor, dict[str, Any]]:
+    """The mask and a shallow copy of ``batch`` whose observation is the float observation
+    alone (the caller's batch is left as it was: RLlib passes one batch to several calls)."""
+    seen = batch[Columns.OBS]
+    inputs = dict(batch)
+    inputs[Columns.OBS] = torch.as_tensor(seen[OBSERVATIONS]).float()
+    return torch.as_tensor(seen[ACTION_MASK]), inputs
+
+
+def _masked(outputs: dict[str, Any], mask: torch.Tensor) -> dict[str, Any]:
+    logits = outputs[Columns.ACTION_DIST_INPUTS]
+    outputs[Columns.ACTION_DIST_INPUTS] = logits.masked_fill(mask == 0, FLOAT_MIN)
+    return outputs
+
+
+def _numpy(value: Any) -> np.ndarray:
+    return value.numpy() if isinstance(value, torch.Tensor) else np.asarray(value)
+
+
+class BotModule(RLModule):
+    """One pokerzoo bot as a fixed RLModule (see the module docstring).
+
+    ``model_config``: ``game`` (registry name), ``bot`` (the bot's name), ``options`` (what the
+    bot is built with: the env's options and the game's evaluation options, as the SB3 pool
+    builds its bots).
+    """
+
+    def setup(self) -> None:
+        self._bot: Any = None
+
+    @property
+    def bot(self) -> Any:
+        """The bot, built on first use (learners build every module but never run a bot)."""
+        if self._bot is None:
+            config = self.model_config
+            self._bot = get_game(config["game"]).make_bot(
+                config["bot"], seed=None, **config["options"]
+            )
+        return self._bot
+
+    def reset(self, seed: int | None) -> None:
+        """Start a game: re-seed the bot (the training callback calls it at each episode)."""
+        self.bot.reset(seed)
+
+    def _forward_inference(self, batch: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        seen = batch[Columns.OBS]
+        observations, masks = _numpy(seen[OBSERVATIONS]), _numpy(seen[ACTION_MASK])
+        if len(observations) != 1:
+            raise RuntimeError(
+                f"bot module {self.model_config['bot']!r} got {len(observations)} observations "
+                "at once: a bot follows one game, so each env runner must hold one env"
+            )
+        return {Columns.ACTIONS: np.array([self.bot.act(observations[0], masks[0])])}
+
+    def _forward_exploration(self, batch: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        return self._forward_inference(batch, **kwargs)
+
+    def _forward_train(self, batch: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        raise NotImplementedError(f"bot {self.model_config['bot']!r} is fixed: it is not trained")

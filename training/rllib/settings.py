@@ -1,0 +1,51 @@
+"""What the rllib backend checks and takes from the command line before Ray is imported."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from ...envs.core.registry import GameSpec
+from ..config import ConfigError, PPOConfig, TrainConfig, from_dict, to_dict
+from ..formulations import NATIVE
+
+__all__ = ["validate_for_rllib", "with_overrides"]
+
+log = logging.getLogger(__name__)
+
+
+def validate_for_rllib(config: TrainConfig, spec: GameSpec) -> None:
+    """The game's checks (env options, bot names, the opponent pool, features), then the
+    backend's own: a game of several players (the learner against the pool's bots) and the
+    game's own actions. Self-play snapshots are not part of this backend: a config that asks
+    for them trains against its bots alone, and says so."""
+    from ..train import validate_for_game
+
+    # The sections only SB3 reads (ppo, vec_env) are left out: a shipped config's SB3 policy
+    # (e.g. ppo.policy: per_action over a formulation's features) is no concern of this run.
+    validate_for_game(config.model_copy(update={"ppo": PPOConfig(), "vec_env": "auto"}), spec)
+    if spec.players == 1:
+        raise ConfigError(
+            f"backend: rllib trains games of several players; {spec.title} is a one-player "
+            "game (use backend sb3)"
+        )
+    if config.actions != NATIVE:
+        raise ConfigError(
+            f"actions: the rllib backend plays the game's own actions, not {config.actions!r}"
+        )
+    opponents = config.opponents
+    if opponents.snapshot_weight > 0 and opponents.snapshot_every > 0:
+        log.warning(
+            "opponents.snapshot_weight: the rllib backend keeps no snapshots of the learner; "
+            "it trains against the bots %s only",
+            sorted(name for name, weight in opponents.bots.items() if weight > 0),
+        )
+
+
+def with_overrides(config: TrainConfig, **overrides: Any) -> TrainConfig:
+    """``config`` with keys of its ``rllib`` section replaced (``None`` keeps the config's),
+    validated again."""
+    updates = {key: value for key, value in overrides.items() if value is not None}
+    if not updates:
+        return config
+    return from_dict({**to_dict(config), "rllib": {**to_dict(config.rllib), **updates}})

@@ -1,0 +1,233 @@
+"""A multi-player game's PettingZoo AEC env as an RLlib multi-agent env: the learner at one
+seat, bots from the opponent pool at the others (no Ray import here, so it is tested without
+Ray; :mod:`.env` adds RLlib's base class).
+
+Agent ids name roles, not seats
+-------------------------------
+RLlib maps each agent id to the RLModule that acts for it. Here an id says who plays: the
+learner is :data:`LEARNER` whatever seat it takes, and a bot is ``bot_<name>_<position>``
+(:func:`bot_id`), ``position`` counting seats clockwise from the learner (1 .. players - 1),
+so the mapping from agent to module is the identity and every bot module follows one seat of
+one game stream (a bot keeps state within a game). At each reset the table draws, from its
+own generator, the deal's seed, the learner's seat, each other position's bot (by the pool's
+weights) and each bot's reset seed (:attr:`BotTable.bot_seeds`, which the training callback
+hands to the bot modules before they act), so a seeded first reset replays every episode.
+
+Observations, rewards, terminations
+-----------------------------------
+The agent to act, and only it, gets an observation: the dict :func:`observation_dict` builds
+(the one place it is written), ``{"observations": ..., "action_mask": ...}``, the learner's
+``observations`` passed through the run's feature set. Every seated role gets a reward after
+every step (0 when the step paid it nothing), its share of that step in the AEC env, the
+learner's times ``reward_scale``; RLlib adds the rewards that arrive between two of an agent's
+turns to its previous action. When the game ends, every seated role gets its final observation
+and ``terminated`` (or ``truncated``), and ``__all__`` ends the episode.
+
+Masked actions
+--------------
+Every action is checked against the acting seat's mask before it reaches the AEC env: a masked
+or out-of-space action raises :class:`~pokerzoo.envs.core.errors.IllegalActionError` naming the
+role, the seat and the legal actions (training stops there; nothing replaces the action).
+:attr:`BotTable.actions_checked` counts the episode's actions that passed, for the run's
+metrics.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+
+from ...envs.core.errors import GameOverError, check_action
+
+__all__ = [
+    "ACTION_MASK",
+    "LEARNER",
+    "OBSERVATIONS",
+    "BotTable",
+    "bot_id",
+    "observation_dict",
+    "observation_dict_space",
+]
+
+LEARNER = "learner"
+"""The agent id (and RLModule id) of the policy being trained."""
+OBSERVATIONS = "observations"
+ACTION_MASK = "action_mask"
+
+Transform = Callable[[np.ndarray], np.ndarray]
+
+
+def bot_id(name: str, position: int) -> str:
+    """The agent id (and RLModule id) of bot ``name`` at ``position`` seats after the learner."""
+    return f"bot_{name}_{position}"
+
+
+def observation_dict(observation: np.ndarray, mask: np.ndarray) -> dict[str, np.ndarray]:
+    """What an RLlib agent observes: the observation and the int8 mask of its legal actions,
+    under the keys RLlib's action-masking modules read."""
+    return {OBSERVATIONS: observation, ACTION_MASK: np.asarray(mask, dtype=np.int8)}
+
+
+def observation_dict_space(observation: spaces.Space, num_actions: int) -> spaces.Dict:
+    """The space of :func:`observation_dict` for one role."""
+    return spaces.Dict(
+        {OBSERVATIONS: observation, ACTION_MASK: spaces.Box(0, 1, (num_actions,), np.int8)}
+    )
+
+
+def _feature_space(space: spaces.Space, transform: Transform) -> spaces.Box:
+    """The learner's observation space after the feature set: float32 of the features' shape."""
+    if space.shape is None:
+        raise TypeError(f"features need an observation space with a shape, got {space}")
+    sample = transform(np.zeros((1, *space.shape), dtype=np.float32))
+    return spaces.Box(-np.inf, np.inf, sample.shape[1:], np.float32)
+
+
+class BotTable:
+    """The learner against the pool's bots on one AEC env, in RLlib's multi-agent protocol
+    (see the module docstring).
+
+    Args:
+        aec_env: the game's PettingZoo AEC env (built once, reset per episode).
+        bots: bot name -> sampling weight (weights > 0 only; they need not sum to 1).
+        transform: the run's feature set for the learner's observations (None: raw).
+        reward_scale: the learner's rewards are multiplied by this.
+    """
+
+    def __init__(
+        self,
+        aec_env: Any,
+        bots: Mapping[str, float],
+        transform: Transform | None = None,
+        reward_scale: float = 1.0,
+    ) -> None:
+        self.aec = aec_env
+        self.seats: list[str] = list(aec_env.possible_agents)
+        if len(self.seats) < 2:
+            raise ValueError("a bot table needs a game of two or more players")
+        names = [name for name, weight in bots.items() if weight > 0]
+        if not names or any(weight < 0 for weight in bots.values()):
+            raise ValueError(f"bad bots {dict(bots)!r}: expected weights >= 0, one of them > 0")
+        self.bot_names = names
+        self._weights = np.array([bots[n] for n in names], dtype=np.float64)
+        self._weights /= self._weights.sum()
+        self.transform = transform
+        self.reward_scale = float(reward_scale)
+        first = self.seats[0]
+        raw = aec_env.observation_space(first)["observation"]
+        self.num_actions = int(aec_env.action_space(first).n)
+        learner = raw if transform is None else _feature_space(raw, transform)
+        self.bot_of = {
+            bot_id(name, position): name for position in range(1, len(self.seats)) for name in names
+        }
+        """Bot agent id -> bot name: every bot role a table of this game and pool may seat."""
+        self.possible_agents: list[str] = [LEARNER, *self.bot_of]
+        self.observation_spaces = {
+            agent: observation_dict_space(learner if agent == LEARNER else raw, self.num_actions)
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {
+            agent: spaces.Discrete(self.num_actions) for agent in self.possible_agents
+        }
+        self.agents: list[str] = []
+        """The roles seated in the current episode (RLlib's and PettingZoo's ``agents``)."""
+        self.roles: dict[str, str] = {}
+        """Seat (AEC agent) -> role (agent id) in the current episode."""
+        self.bot_seeds: dict[str, int] = {}
+        """Bot agent id -> the seed its bot is reset with for the current episode."""
+        self.actions_checked = 0
+        """Actions of the current episode checked against their masks."""
+        self._rng: np.random.Generator | None = None
+        self._mask = np.zeros(self.num_actions, dtype=np.int8)
+        """The acting seat's mask, as its observation showed it."""
+        self._done = True
+
+    # --- the episode ------------------------------------------------------------------------
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, dict[str, np.ndarray]], dict[str, dict[str, Any]]]:
+        """Seat the learner and the bots, deal, and return the first observation (the agent to
+        act's). ``options`` go to the AEC env (``"cards"`` deals a fixed pack)."""
+        if seed is not None or self._rng is None:
+            self._rng = np.random.default_rng(seed)
+        rng = self._rng
+        n = len(self.seats)
+        deal_seed = int(rng.integers(2**31))
+        learner = int(rng.integers(n))
+        self.roles = {self.seats[learner]: LEARNER}
+        self.bot_seeds = {}
+        for position in range(1, n):
+            name = self.bot_names[int(rng.choice(len(self.bot_names), p=self._weights))]
+            role = bot_id(name, position)
+            self.roles[self.seats[(learner + position) % n]] = role
+            self.bot_seeds[role] = int(rng.integers(2**31))
+        self.aec.reset(seed=deal_seed, options=options)
+        self.agents = list(self.roles.values())
+        self.actions_checked = 0
+        if self._game_over():
+            raise RuntimeError("the game ended at the deal, before anyone acted")
+        self._done = False
+        return self._observe_acting(), {}
+
+    def step(
+        self, actions: Mapping[str, Any]
+    ) -> tuple[
+        dict[str, dict[str, np.ndarray]],
+        dict[str, float],
+        dict[str, bool],
+        dict[str, bool],
+        dict[str, dict[str, Any]],
+    ]:
+        """Play the acting role's action; return RLlib's five dicts (see the module docstring)."""
+        if self._done:
+            raise GameOverError("the episode is over: call reset() first")
+        seat = self.aec.agent_selection
+        role = self.roles[seat]
+        if set(actions) != {role}:
+            raise ValueError(f"expected an action for {role} (at {seat}) only, got {dict(actions)}")
+        action = check_action(actions[role], self._mask, what=f"action of {role} at {seat}")
+        self.actions_checked += 1
+        self.aec.step(action)
+        rewards = self._rewards()
+        if not self._game_over():
+            return self._observe_acting(), rewards, {"__all__": False}, {"__all__": False}, {}
+        self._done = True
+        terminations, truncations = self.aec.terminations, self.aec.truncations
+        terminated = {r: bool(terminations.get(s, False)) for s, r in self.roles.items()}
+        truncated = {
+            r: bool(truncations.get(s, False)) and not terminated[r] for s, r in self.roles.items()
+        }
+        terminated["__all__"] = all(terminated.values())
+        truncated["__all__"] = not terminated["__all__"]
+        observations = {role: self._observe(seat) for seat, role in self.roles.items()}
+        return observations, rewards, terminated, truncated, {}
+
+    # --- internals --------------------------------------------------------------------------
+    def _rewards(self) -> dict[str, float]:
+        """Every seated role's share of the AEC env's last step (the learner's scaled)."""
+        paid = self.aec.rewards
+        rewards = {role: float(paid.get(seat, 0.0)) for seat, role in self.roles.items()}
+        rewards[LEARNER] *= self.reward_scale
+        return rewards
+
+    def _game_over(self) -> bool:
+        """pokerzoo's AEC envs end every seat at once (no seat finishes mid-game), so the game
+        is over when the seats are."""
+        aec = self.aec
+        return all(aec.terminations[a] or aec.truncations[a] for a in aec.agents)
+
+    def _observe(self, seat: str) -> dict[str, np.ndarray]:
+        seen = self.aec.observe(seat)
+        observation = seen["observation"]
+        if self.transform is not None and self.roles[seat] == LEARNER:
+            observation = self.transform(np.asarray(observation, dtype=np.float32)[None])[0]
+        return observation_dict(observation, seen["action_mask"])
+
+    def _observe_acting(self) -> dict[str, dict[str, np.ndarray]]:
+        seat = self.aec.agent_selection
+        seen = self._observe(seat)
+        self._mask = seen[ACTION_MASK]
+        return {self.roles[seat]: seen}
