@@ -45,6 +45,10 @@ from ..rules import FeatureRule
 from .poker_features import (
     CATEGORIES,
     DRAW_INDICATORS,
+    FAIR_SHARE,
+    POT,
+    POT_ODDS,
+    TO_CALL,
     FeatureCache,
     betting_summary,
     deal,
@@ -69,11 +73,11 @@ FEATURES = ObservationLayout(
         Field("their_made", 1, 1, "chance an opponent's cards now hold a pair or better"),
         Field("board_beats", 1, 1, "chance the observer's up cards alone beat every "
               "opponent's cards now"),
-        Field("fair_share", 1, 1, "`1 / players in`: the equity of an even hand"),
-        Field("pot_odds", 1, 1, "`to_call / (pot + to_call)`: the equity a call needs"),
+        FAIR_SHARE,
+        POT_ODDS,
         Field("bet_odds", 1, 1, "`bet / (pot + bet)`: the equity a bet of the round's size needs"),
-        Field("to_call", 1, 10, "chips to call / bet size"),
-        Field("pot", 1, 10, "pot / 50"),
+        TO_CALL,
+        POT,
         Field("to_come", 1, 1, "own cards still to come / 3"),
         Field("bets_made", 1, 1, "bets and raises made in this round / cap"),
         Field("made_hand", CATEGORIES, 1, "one-hot category of the observer's cards (fewer "

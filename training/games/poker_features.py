@@ -26,10 +26,15 @@ import numpy as np
 
 from ...envs.core.cards import JOKER
 from ...envs.core.hands import Category, categories
+from ...envs.core.observation import Field
 
 __all__ = [
     "CATEGORIES",
     "DRAW_INDICATORS",
+    "FAIR_SHARE",
+    "POT",
+    "POT_ODDS",
+    "TO_CALL",
     "FeatureCache",
     "betting_summary",
     "category_of",
@@ -46,6 +51,13 @@ CATEGORIES = len(Category)
 """Entries of :func:`made_hand`'s one-hot (every :class:`Category`, nothing .. five of a kind)."""
 DRAW_INDICATORS = 4
 """Entries of :func:`draw_indicators`."""
+
+# The betting features both games' layouts hold, defined once: the equity rule
+# (:mod:`pokerzoo.training.rules`) reads them by these names in either game.
+FAIR_SHARE = Field("fair_share", 1, 1, "`1 / players in`: the equity of an even hand")
+POT_ODDS = Field("pot_odds", 1, 1, "`to_call / (pot + to_call)`: the equity a call needs")
+TO_CALL = Field("to_call", 1, 10, "chips to call / bet size")
+POT = Field("pot", 1, 10, "pot / 50")
 _CATEGORY_SHIFT = 24  # evaluate()'s keys hold the Category from bit 24 up (hands.py, "Keys")
 _WINDOWS = [frozenset((12, 0, 1, 2, 3))] + [frozenset(range(low, low + 5)) for low in range(9)]
 
