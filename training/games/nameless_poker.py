@@ -1,5 +1,7 @@
-"""Poker without a name's training hooks: what ``pokerzoo play`` shows a person and how it reads
-a move (``bid 3``, ``play Qh``, ``lead Jk calling hearts``)."""
+"""Poker without a name's training hooks: the ``"tricks"`` features
+(:mod:`.nameless_features`), the hand-written rule over them that evaluation reports beside the
+agent, what ``pokerzoo play`` shows a person and how it reads a move (``bid 3``, ``play Qh``,
+``lead Jk calling hearts``)."""
 
 from __future__ import annotations
 
@@ -11,13 +13,16 @@ from ...envs.nameless_poker import (
     BID,
     LEAD_JOKER,
     NO_TRUMP,
+    NUM_ACTIONS,
     NUM_PLAYERS,
     PLAY,
     decode_observation,
 )
 from ..hooks import TrainingHooks
+from ..rules import FeatureRule
+from .nameless_features import CONTEXT, CONTEXT_NAMES, ROW_NAMES, ROW_WIDTH, TRICKS
 
-__all__ = ["HOOKS", "describe", "parse_move"]
+__all__ = ["HOOKS", "describe", "parse_move", "tricks_rule"]
 
 _SUIT_NAMES = {"spades": 0, "hearts": 1, "diamonds": 2, "clubs": 3}
 
@@ -65,7 +70,84 @@ def parse_move(answer: str, observation: np.ndarray, mask: np.ndarray) -> int:
     raise ValueError(f"bad move {answer!r}: type 'bid 3', 'play Qh' or 'lead Jk calling hearts'")
 
 
+_C = {name: i for i, name in enumerate(CONTEXT_NAMES)}
+_R = {name: i for i, name in enumerate(ROW_NAMES)}
+
+
+def tricks_rule(
+    features: np.ndarray,
+    masks: np.ndarray,
+    *,
+    master_value: float,
+    trump_value: float,
+    void_value: float,
+    dark_bid: float,
+) -> np.ndarray:
+    """The best short rule a person writes over the ``"tricks"`` features, to measure what
+    training adds to them.
+
+    Bid: the legal bid nearest ``master_value`` per master + ``trump_value`` per other trump or
+    joker + ``void_value`` per void side suit (``dark_bid`` with the hand hidden). Play, wanting
+    the trick (under the bid, or a maximum deal): the cheapest card that takes it when last to
+    play, else the strongest that takes it; leading, the strongest master (a joker lead names
+    trump); with nothing that takes it, the weakest card. Not wanting it: the strongest card
+    that does not take it (leading: the weakest), else the weakest.
+    """
+    ctx = features[:, :CONTEXT]
+    rows = features[:, CONTEXT:].reshape(len(features), NUM_ACTIONS, ROW_WIDTH)
+    strength = rows[..., _R["joker"]] * 100 + rows[..., _R["trump"]] * 50 + rows[..., _R["rank"]]
+    strength = strength + rows[..., _R["is_joker_lead"]] * rows[..., _R["names_trump"]] * 0.5
+    masters = ctx[:, _C["masters"]] * 8
+    others = (ctx[:, _C["trumps"]] * 8 + ctx[:, _C["jokers"]] * 2) - masters
+    estimate = np.where(
+        ctx[:, _C["hand_hidden"]] > 0,
+        dark_bid,
+        master_value * masters
+        + trump_value * np.maximum(others, 0)
+        + void_value * ctx[:, _C["side_voids"]] * 3,
+    )
+    bid_distance = np.abs(np.arange(PLAY - BID)[None, :] - estimate[:, None])
+    beats = rows[..., _R["beats_now"]] > 0
+    leading = ctx[:, _C["trick_position_0"]] > 0
+    last = ctx[:, _C["trick_position_3"]] > 0
+    want = ctx[:, _C["want"]] > 0
+    taking = np.where(leading[:, None], rows[..., _R["master"]] > 0, beats) & masks
+    inf = np.float32(1e9)
+    weakest = np.where(masks, strength, inf).argmin(axis=1)
+    strongest_taking = np.where(taking, strength, -inf).argmax(axis=1)
+    cheapest_taking = np.where(taking, strength, inf).argmin(axis=1)
+    losing = masks & ~beats & ~leading[:, None]
+    strongest_losing = np.where(losing, strength, -inf).argmax(axis=1)
+    play = np.where(
+        want,
+        np.where(
+            taking.any(axis=1),
+            np.where(last, cheapest_taking, strongest_taking),
+            weakest,
+        ),
+        np.where(losing.any(axis=1), strongest_losing, weakest),
+    )
+    bid = np.where(masks[:, BID:PLAY], bid_distance, inf).argmin(axis=1) + BID
+    return np.where(ctx[:, _C["bidding"]] > 0, bid, play)
+
+
 HOOKS = TrainingHooks(
+    features={"tricks": TRICKS},
+    rules={
+        "tricks": FeatureRule(
+            features="tricks",
+            decide=tricks_rule,
+            params={"master_value": 1.0, "trump_value": 0.4, "void_value": 0.0, "dark_bid": 1.0},
+            grid={
+                "master_value": (0.8, 1.0),
+                "trump_value": (0.2, 0.4, 0.6),
+                "void_value": (0.0, 0.3),
+                "dark_bid": (0.0, 1.0),
+            },
+            summary="bid masters + a share of other trumps and voids; take tricks while under "
+            "the bid with the cheapest sure card, else shed the strongest losing card",
+        )
+    },
     describe=describe,
     parse_action=parse_move,
     action_text=lambda action, observation: ACTIONS[action],

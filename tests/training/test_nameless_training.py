@@ -1,0 +1,80 @@
+"""Poker without a name's training smoke test: a few hundred steps with the ``"tricks"`` features
+and self-play at a table of four, an evaluation that reports the hand-written rule beside the
+agent, and a saved model that acts as the live one."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+from pokerzoo.envs.core.registry import get_game
+from pokerzoo.training.config import from_dict
+from pokerzoo.training.evaluate import model_policy
+from pokerzoo.training.hooks import feature_set
+from pokerzoo.training.report import evaluate_run
+from pokerzoo.training.train import train
+
+DEALS = [2, 8, 19, 23, 27]  # one deal of each kind, and a short one: a fast game
+
+
+def observations(games: int = 2) -> tuple[np.ndarray, np.ndarray]:
+    """Observations and masks of every decision of a few games played by the rules bot."""
+    spec = get_game("nameless_poker")
+    env = spec.make_aec(deals=DEALS)
+    bot = spec.make_bot("rules", seed=0)
+    seen, masks = [], []
+    for seed in range(games):
+        env.reset(seed=seed)
+        for _ in env.agent_iter():
+            obs, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            seen.append(obs["observation"])
+            masks.append(obs["action_mask"].astype(bool))
+            env.step(bot.act(obs["observation"], obs["action_mask"]))
+    return np.stack(seen), np.stack(masks)
+
+
+def test_nameless_poker_trains_evaluates_with_its_rule_and_reloads(tmp_path: Path) -> None:
+    from sb3_contrib import MaskablePPO
+
+    config = from_dict(
+        {
+            "game": "nameless_poker",
+            "timesteps": 256,
+            "n_envs": 2,
+            "vec_env": "dummy",
+            "features": "tricks",
+            "checkpoint_every": 0,
+            "reward_scale": 0.02,
+            "env": {"deals": DEALS, "reward": "relative"},
+            "ppo": {"n_steps": 64, "batch_size": 64, "n_epochs": 1, "net_arch": [16],
+                    "policy": "per_action", "head_arch": [8], "context": 8},
+            "opponents": {"bots": {"random": 1, "rules": 1}, "snapshot_weight": 1,
+                          "snapshot_every": 128},
+            "evaluation": {"every": 0, "final_episodes": 0},
+        }
+    )  # fmt: skip
+    run = tmp_path / "nameless_poker"
+    result = train(config, run, progress_bar=False, verbose=0)
+    assert sorted(p.name for p in (run / "snapshots").iterdir()) == ["step_128.zip", "step_256.zip"]
+
+    evaluation, paths = evaluate_run(run, episodes=2, opponents=["random", "rules"])
+    assert evaluation.opponents["rules"].games == 8  # 2 deals x 4 seats
+    assert evaluation.options["reward"] == "score"  # a game's score, not the training reward
+    rule = evaluation.rules["tricks"]
+    assert rule.player.startswith("rule tricks (master_value=")
+    assert set(rule.opponents) == {"random", "rules"} and rule.opponents["random"].games == 8
+    text = paths["md"].read_text()
+    assert "| rules | 8 |" in text and "rule tricks (master_value=" in text
+    report = json.loads(paths["json"].read_text())
+    assert report["evaluation"]["rules"]["tricks"]["opponents"]["rules"]["games"] == 8
+
+    transform = feature_set(get_game("nameless_poker"), "tricks")
+    obs, masks = observations()
+    live = model_policy(result.model, transform)(obs, masks)
+    loaded = MaskablePPO.load(run / "model.zip", device="cpu")
+    assert np.array_equal(model_policy(loaded, transform)(obs, masks), live)
+    assert masks[np.arange(len(live)), live].all()
