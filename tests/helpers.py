@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 from pokerzoo.envs.core.betting import Betting
+from pokerzoo.envs.core.registry import get_game
 
 
 def turned_seat(seat: int, by: int, n: int) -> int:
@@ -110,3 +111,25 @@ def check_render(
         assert part in text, f"{part!r} is not in\n{text}"
     for card in hides:
         assert card not in text, f"hidden {card!r} shows in\n{text}"
+
+
+def bot_decisions(
+    game: str, bot: str, episodes: int, **options: Any
+) -> tuple[np.ndarray, np.ndarray]:
+    """The observations and masks of every decision of ``episodes`` games (seeds 0..) of the
+    registered ``game`` under ``options``, every seat played by one ``bot``."""
+    spec = get_game(game)
+    env = spec.make_aec(**options)
+    player = spec.make_bot(bot, seed=0, **options)
+    seen, masks = [], []
+    for seed in range(episodes):
+        env.reset(seed=seed)
+        for _ in env.agent_iter():
+            obs, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            seen.append(obs["observation"])
+            masks.append(obs["action_mask"].astype(bool))
+            env.step(player.act(obs["observation"], obs["action_mask"]))
+    return np.stack(seen), np.stack(masks)

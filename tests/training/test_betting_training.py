@@ -16,29 +16,12 @@ from pokerzoo.training.hooks import feature_set
 from pokerzoo.training.report import evaluate_run
 from pokerzoo.training.train import train
 
+from tests.helpers import bot_decisions
+
 POLICIES = {
     "draw_poker": {"policy": "per_action", "head_arch": [8], "context": 8},
     "five_card_stud": {"policy": "mlp"},
 }
-
-
-def observations(game: str, hands: int = 6) -> tuple[np.ndarray, np.ndarray]:
-    """Observations and masks of every decision of a few hands played by the caller bot."""
-    spec = get_game(game)
-    env = spec.make_aec()
-    bot = spec.make_bot("caller", seed=0)
-    seen, masks = [], []
-    for seed in range(hands):
-        env.reset(seed=seed)
-        for _ in env.agent_iter():
-            obs, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
-            seen.append(obs["observation"])
-            masks.append(obs["action_mask"].astype(bool))
-            env.step(bot.act(obs["observation"], obs["action_mask"]))
-    return np.stack(seen), np.stack(masks)
 
 
 @pytest.mark.parametrize("game", ["draw_poker", "five_card_stud"])
@@ -76,7 +59,7 @@ def test_betting_game_trains_evaluates_with_its_rule_and_reloads(game: str, tmp_
     assert report["evaluation"]["rules"]["equity"]["opponents"]["caller"]["games"] == 4
 
     transform = feature_set(get_game(game), "equity")
-    obs, masks = observations(game)
+    obs, masks = bot_decisions(game, "caller", 6)
     live = model_policy(result.model, transform)(obs, masks)
     loaded = MaskablePPO.load(run / "model.zip", device="cpu")
     assert np.array_equal(model_policy(loaded, transform)(obs, masks), live)

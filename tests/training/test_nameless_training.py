@@ -15,26 +15,9 @@ from pokerzoo.training.hooks import feature_set
 from pokerzoo.training.report import evaluate_run
 from pokerzoo.training.train import train
 
+from tests.helpers import bot_decisions
+
 DEALS = [2, 8, 19, 23, 27]  # one deal of each kind, and a short one: a fast game
-
-
-def observations(games: int = 2) -> tuple[np.ndarray, np.ndarray]:
-    """Observations and masks of every decision of a few games played by the rules bot."""
-    spec = get_game("nameless_poker")
-    env = spec.make_aec(deals=DEALS)
-    bot = spec.make_bot("rules", seed=0)
-    seen, masks = [], []
-    for seed in range(games):
-        env.reset(seed=seed)
-        for _ in env.agent_iter():
-            obs, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
-            seen.append(obs["observation"])
-            masks.append(obs["action_mask"].astype(bool))
-            env.step(bot.act(obs["observation"], obs["action_mask"]))
-    return np.stack(seen), np.stack(masks)
 
 
 def test_nameless_poker_trains_evaluates_with_its_rule_and_reloads(tmp_path: Path) -> None:
@@ -73,7 +56,7 @@ def test_nameless_poker_trains_evaluates_with_its_rule_and_reloads(tmp_path: Pat
     assert report["evaluation"]["rules"]["tricks"]["opponents"]["rules"]["games"] == 8
 
     transform = feature_set(get_game("nameless_poker"), "tricks")
-    obs, masks = observations()
+    obs, masks = bot_decisions("nameless_poker", "rules", 2, deals=DEALS)
     live = model_policy(result.model, transform)(obs, masks)
     loaded = MaskablePPO.load(run / "model.zip", device="cpu")
     assert np.array_equal(model_policy(loaded, transform)(obs, masks), live)
