@@ -18,6 +18,8 @@ from pokerzoo.training.games.nameless_features import (
 )
 from pokerzoo.training.games.nameless_poker import tricks_rule
 
+from tests.helpers import bot_decisions
+
 C = {name: i for i, name in enumerate(CONTEXT_NAMES)}
 R = {name: i for i, name in enumerate(ROW_NAMES)}
 RULE = {"master_value": 1.0, "trump_value": 0.4, "void_value": 0.3, "dark_bid": 1.0}
@@ -70,33 +72,23 @@ def test_rule_bids_masters_plus_shares() -> None:
 
 
 def test_card_rows_agree_with_the_engine_over_whole_games() -> None:
-    spec = get_game("nameless_poker")
-    env = spec.make_aec(deals=[8, 19, 23, 27])
-    bot = spec.make_bot("random", seed=1)
+    observations, masks = bot_decisions("nameless_poker", "random", 3, deals=[8, 19, 23, 27])
     checked = 0
-    for seed in range(3):
-        env.reset(seed=seed)
-        for _ in env.agent_iter():
-            obs, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
-            observation, mask = obs["observation"], obs["action_mask"].astype(bool)
-            view = decode_observation(observation)
-            rows = tricks_features(observation)[CONTEXT:].reshape(-1, ROW_WIDTH)
-            if not view.bidding:
-                trump = view.trump
-                best = view.trick[winner_index(view.trick, trump)] if view.trick else None
-                unseen = view.unseen
-                for card in set(view.hand):
-                    row = rows[PLAY + card]
-                    assert row[R["beats_now"]] == (best is not None and beats(card, best, trump))
-                    if card != JOKER:
-                        higher = unseen[card + 4 : JOKER : 4].sum()
-                        assert row[R["master"]] == (higher == 0)
-                        assert np.isclose(row[R["higher_out"]] * 12, higher)
-                    checked += 1
-                features = tricks_features(observation)[None]
-                assert mask[tricks_rule(features, mask[None], **RULE)[0]]
-            env.step(bot.act(observation, obs["action_mask"]))
+    for observation, mask in zip(observations, masks, strict=True):
+        view = decode_observation(observation)
+        rows = tricks_features(observation)[CONTEXT:].reshape(-1, ROW_WIDTH)
+        if not view.bidding:
+            trump = view.trump
+            best = view.trick[winner_index(view.trick, trump)] if view.trick else None
+            unseen = view.unseen
+            for card in set(view.hand):
+                row = rows[PLAY + card]
+                assert row[R["beats_now"]] == (best is not None and beats(card, best, trump))
+                if card != JOKER:
+                    higher = unseen[card + 4 : JOKER : 4].sum()
+                    assert row[R["master"]] == (higher == 0)
+                    assert np.isclose(row[R["higher_out"]] * 12, higher)
+                checked += 1
+            features = tricks_features(observation)[None]
+            assert mask[tricks_rule(features, mask[None], **RULE)[0]]
     assert checked > 300
