@@ -25,6 +25,7 @@ __all__ = [
     "Gate",
     "PerActionLayout",
     "batched",
+    "per_observation",
     "line_features",
     "straight_windows",
 ]
@@ -85,6 +86,17 @@ def batched(features: FeatureFn) -> FeatureFn:
         return features(obs)
 
     return wrapper
+
+
+def per_observation(feature: FeatureFn) -> FeatureFn:
+    """A feature function of one ``(D,)`` observation as a batched one (:func:`batched`), for
+    features worked out observation by observation (a Monte-Carlo per set of visible cards)."""
+
+    @batched
+    def features(observations: np.ndarray) -> np.ndarray:
+        return np.stack([feature(obs) for obs in observations])
+
+    return features
 
 
 def straight_windows(lowest_rank: int = 0) -> np.ndarray:

@@ -69,7 +69,7 @@ from ...envs.draw_poker import (
     decode_observation,
     discard_action,
 )
-from ..features import FeatureSet, PerActionLayout, batched
+from ..features import FeatureSet, PerActionLayout, per_observation
 from ..hooks import TrainingHooks
 from ..rules import FeatureRule
 from .poker_features import (
@@ -287,10 +287,8 @@ def _features(observation: np.ndarray) -> np.ndarray:
     return out
 
 
-@batched
-def equity_features(observations: np.ndarray) -> np.ndarray:
-    """The ``"equity"`` features of a batch of observations (module docstring)."""
-    return np.stack([_features(obs) for obs in observations])
+equity_features = per_observation(_features)
+"""The ``"equity"`` features of a batch of observations (module docstring)."""
 
 
 def equity_rule(

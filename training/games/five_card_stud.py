@@ -39,7 +39,7 @@ from ...envs.core.cards import Deck, format_cards
 from ...envs.core.hands import Category, evaluate, qualifies_low
 from ...envs.core.observation import Field, ObservationLayout, document
 from ...envs.five_card_stud import FiveCardStudView, decode_observation, showing_key, up_card_rank
-from ..features import FeatureSet, batched
+from ..features import FeatureSet, per_observation
 from ..hooks import TrainingHooks
 from ..rules import FeatureRule
 from .poker_features import (
@@ -198,10 +198,8 @@ def _features(observation: np.ndarray) -> np.ndarray:
     return out
 
 
-@batched
-def equity_features(observations: np.ndarray) -> np.ndarray:
-    """The ``"equity"`` features of a batch of observations (module docstring)."""
-    return np.stack([_features(obs) for obs in observations])
+equity_features = per_observation(_features)
+"""The ``"equity"`` features of a batch of observations (module docstring)."""
 
 
 def equity_rule(
