@@ -1,10 +1,10 @@
 """The one registry of pokerzoo's games.
 
 Every game declares itself once, in its own package (``pokerzoo.envs.<game>.spec``: a
-:class:`GameSpec` named ``SPEC``), and everything that needs to know the games reads this
-registry: Gymnasium registration (``import pokerzoo.envs``), the ``pokerzoo list / train /
-evaluate / play`` commands, the benchmarks and the conformance tests. Adding a game adds its
-files; no list elsewhere names it.
+:class:`GameSpec` named ``SPEC``, built by :func:`package_game`), and everything that needs to
+know the games reads this registry: Gymnasium registration (``import pokerzoo.envs``), the
+``pokerzoo list / train / evaluate / play`` commands, the benchmarks and the conformance tests.
+Adding a game adds its files; no list elsewhere names it.
 
 Games are found by looking for ``spec`` modules in the subpackages of :mod:`pokerzoo.envs`
 (:func:`discover`); a game that lives elsewhere (a plugin, or the toy game of the tests)
@@ -30,6 +30,7 @@ __all__ = [
     "games",
     "get_game",
     "load",
+    "package_game",
     "register_game",
     "unregister_game",
 ]
@@ -173,6 +174,38 @@ class GameSpec:
 
 
 _GAMES: dict[str, GameSpec] = {}
+
+
+def package_game(
+    name: str,
+    *,
+    env_class: str,
+    gym_id: str,
+    parallel: bool = False,
+    vector_class: str | None = None,
+    **fields: Any,
+) -> GameSpec:
+    """The :class:`GameSpec` of a game of this package, its entry points where the README's
+    "Adding a game" puts them: the bots ``pokerzoo.agents.<name>:BOTS``, the PettingZoo
+    ``pokerzoo.envs.<name>_v0:env`` (and ``:parallel_env`` with ``parallel``), the Gymnasium
+    env ``pokerzoo.envs.<name>.env:<env_class>`` under the id ``gym_id`` (with
+    ``pokerzoo.envs.<name>.vector:<vector_class>`` as its native vector env where given) and
+    the training hooks ``pokerzoo.training.games.<name>:HOOKS``. ``fields``: the spec's other
+    fields (title, summary, players, options, option sets, scoring)."""
+    envs = f"pokerzoo.envs.{name}"
+    single = f"{envs}.env:{env_class}"
+    vector = None if vector_class is None else f"{envs}.vector:{vector_class}"
+    return GameSpec(
+        name=name,
+        bots=f"pokerzoo.agents.{name}:BOTS",
+        aec=f"{envs}_v0:env",
+        parallel=f"{envs}_v0:parallel_env" if parallel else None,
+        single=single,
+        gym_ids=(GymId(gym_id, entry_point=single, vector_entry_point=vector),),
+        vector=vector,
+        training=f"pokerzoo.training.games.{name}:HOOKS",
+        **fields,
+    )
 
 
 def register_game(spec: GameSpec) -> GameSpec:

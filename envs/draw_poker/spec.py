@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ..core.registry import GameSpec, GymId, Scoring
+from ..core.registry import Scoring, package_game
 
-SPEC = GameSpec(
-    name="draw_poker",
+SPEC = package_game(
+    "draw_poker",
     title="Draw poker",
     summary="2-10 players, fixed-limit betting before and after a draw, the seed's tie-breaks",
     players=2,
@@ -19,7 +19,6 @@ SPEC = GameSpec(
         "stack": "100 (default): every seat's chips, or one int per seat",
         "hands": "1 (default): hands played, stacks carried over",
     },
-    bots="pokerzoo.agents.draw_poker:BOTS",
     option_sets={
         "heads-up": {},
         "6 players": {"num_players": 6},
@@ -28,11 +27,7 @@ SPEC = GameSpec(
         "deuces wild": {"num_players": 3, "deuces_wild": True},
         "20 hands": {"num_players": 3, "hands": 20, "stack": 20},
     },
-    aec="pokerzoo.envs.draw_poker_v0:env",
-    single="pokerzoo.envs.draw_poker.env:DrawPokerEnv",
-    gym_ids=(
-        GymId("pokerzoo/DrawPoker-v0", entry_point="pokerzoo.envs.draw_poker.env:DrawPokerEnv"),
-    ),
+    env_class="DrawPokerEnv",
+    gym_id="pokerzoo/DrawPoker-v0",
     scoring=Scoring(unit="chip"),
-    training="pokerzoo.training.games.draw_poker:HOOKS",
 )

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ..core.registry import GameSpec, GymId, Scoring
+from ..core.registry import Scoring, package_game
 
-SPEC = GameSpec(
-    name="five_card_stud",
+SPEC = package_game(
+    "five_card_stud",
     title="Five-card stud",
     summary="2-10 players, a hole card and four up cards, four fixed-limit betting rounds",
     players=2,
@@ -23,7 +23,6 @@ SPEC = GameSpec(
         "low_qualifier": "null (default) | 8: eight-or-better",
         "hands": "1 (default): hands played, stacks carried over",
     },
-    bots="pokerzoo.agents.five_card_stud:BOTS",
     option_sets={
         "heads-up": {},
         "7 players": {"num_players": 7},
@@ -38,14 +37,7 @@ SPEC = GameSpec(
         },
         "20 hands": {"num_players": 3, "hands": 20, "stack": 20},
     },
-    aec="pokerzoo.envs.five_card_stud_v0:env",
-    single="pokerzoo.envs.five_card_stud.env:FiveCardStudEnv",
-    gym_ids=(
-        GymId(
-            "pokerzoo/FiveCardStud-v0",
-            entry_point="pokerzoo.envs.five_card_stud.env:FiveCardStudEnv",
-        ),
-    ),
+    env_class="FiveCardStudEnv",
+    gym_id="pokerzoo/FiveCardStud-v0",
     scoring=Scoring(unit="chip"),
-    training="pokerzoo.training.games.five_card_stud:HOOKS",
 )

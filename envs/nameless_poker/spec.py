@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ..core.registry import GameSpec, GymId, Scoring
+from ..core.registry import Scoring, package_game
 
-SPEC = GameSpec(
-    name="nameless_poker",
+SPEC = package_game(
+    "nameless_poker",
     title="Poker without a name",
     summary="four players bid and take tricks over 30 deals, two jokers as the top trumps",
     players=4,
@@ -14,7 +14,6 @@ SPEC = GameSpec(
         "dealer_restriction": "false (default) | true: the dealer may not make the bids add up",
         "reward": '"score" (default) | "relative" (score minus the table mean)',
     },
-    bots="pokerzoo.agents.nameless_poker:BOTS",
     option_sets={
         "one card": {"deals": [1]},
         "one of each kind": {"deals": [8, 19, 23, 27]},
@@ -25,14 +24,7 @@ SPEC = GameSpec(
             "reward": "relative",
         },
     },
-    aec="pokerzoo.envs.nameless_poker_v0:env",
-    single="pokerzoo.envs.nameless_poker.env:NamelessPokerEnv",
-    gym_ids=(
-        GymId(
-            "pokerzoo/NamelessPoker-v0",
-            entry_point="pokerzoo.envs.nameless_poker.env:NamelessPokerEnv",
-        ),
-    ),
+    env_class="NamelessPokerEnv",
+    gym_id="pokerzoo/NamelessPoker-v0",
     scoring=Scoring(unit="point", eval_options={"reward": "score"}),
-    training="pokerzoo.training.games.nameless_poker:HOOKS",
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..core.registry import GameSpec, GymId, Scoring
+from ..core.registry import Scoring, package_game
 
 
 def win_threshold(options: Mapping[str, Any]) -> float | None:
@@ -19,8 +19,8 @@ def win_threshold(options: Mapping[str, Any]) -> float | None:
     return {"american": 100.0, "english": 70.0}.get(scoring)
 
 
-SPEC = GameSpec(
-    name="poker_squares",
+SPEC = package_game(
+    "poker_squares",
     title="Poker Squares",
     summary="place 25 cards on a 5x5 grid; rows and columns score as poker hands",
     players=1,
@@ -31,7 +31,6 @@ SPEC = GameSpec(
         "variant": '"deal" (default, one card at a time) | "shuffle" (all 25 known)',
         "reward": '"final" (default) | "incremental" (points of each completed line)',
     },
-    bots="pokerzoo.agents.poker_squares:BOTS",
     option_sets={
         "american": {},
         "english": {"scoring": "english"},
@@ -49,17 +48,9 @@ SPEC = GameSpec(
         },
         "shuffle, 3 rounds": {"variant": "shuffle", "scoring": "english", "rounds": 3},
     },
-    aec="pokerzoo.envs.poker_squares_v0:env",
-    parallel="pokerzoo.envs.poker_squares_v0:parallel_env",
-    single="pokerzoo.envs.poker_squares.env:PokerSquaresEnv",
-    gym_ids=(
-        GymId(
-            "pokerzoo/PokerSquares-v0",
-            entry_point="pokerzoo.envs.poker_squares.env:PokerSquaresEnv",
-            vector_entry_point="pokerzoo.envs.poker_squares.vector:PokerSquaresVectorEnv",
-        ),
-    ),
-    vector="pokerzoo.envs.poker_squares.vector:PokerSquaresVectorEnv",
+    env_class="PokerSquaresEnv",
+    gym_id="pokerzoo/PokerSquares-v0",
+    parallel=True,
+    vector_class="PokerSquaresVectorEnv",
     scoring=Scoring(score_key="score", unit="point", win_threshold=win_threshold),
-    training="pokerzoo.training.games.poker_squares:HOOKS",
 )
