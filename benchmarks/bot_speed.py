@@ -18,6 +18,7 @@ import warnings
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from pokerzoo.envs.core.pettingzoo_env import play_game
 from pokerzoo.envs.core.registry import GameSpec, games
 
 
@@ -30,20 +31,19 @@ def time_bot(
         agent: spec.make_bot(bot, seed=i, **options) for i, agent in enumerate(env.possible_agents)
     }
     decisions, spent, game = 0, 0.0, 0
+
+    def act(agent: str, observation: dict[str, Any]) -> int:
+        nonlocal decisions, spent
+        start = time.perf_counter()
+        action = seats[agent].act(observation["observation"], observation["action_mask"])
+        if game > 0:
+            spent += time.perf_counter() - start
+            decisions += 1
+        return action
+
     wall = time.perf_counter()
     while game == 0 or time.perf_counter() - wall < seconds:
-        env.reset(seed=game)
-        for agent in env.agent_iter():
-            observation, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
-            start = time.perf_counter()
-            action = seats[agent].act(observation["observation"], observation["action_mask"])
-            if game > 0:
-                spent += time.perf_counter() - start
-                decisions += 1
-            env.step(action)
+        play_game(env, act, seed=game)
         if game == 0:
             wall = time.perf_counter()
         game += 1

@@ -3,11 +3,14 @@ what is its own."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import json
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 from pokerzoo.envs.core.betting import Betting
+from pokerzoo.envs.core.pettingzoo_env import play_game
 from pokerzoo.envs.core.registry import get_game
 
 
@@ -122,14 +125,28 @@ def bot_decisions(
     env = spec.make_aec(**options)
     player = spec.make_bot(bot, seed=0, **options)
     seen, masks = [], []
+
+    def act(agent: str, obs: dict[str, np.ndarray]) -> int:
+        seen.append(obs["observation"])
+        masks.append(obs["action_mask"].astype(bool))
+        return player.act(obs["observation"], obs["action_mask"])
+
     for seed in range(episodes):
-        env.reset(seed=seed)
-        for _ in env.agent_iter():
-            obs, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
-            seen.append(obs["observation"])
-            masks.append(obs["action_mask"].astype(bool))
-            env.step(player.act(obs["observation"], obs["action_mask"]))
+        play_game(env, act, seed=seed)
     return np.stack(seen), np.stack(masks)
+
+
+def check_rule_reported(
+    evaluation: Any, paths: Mapping[str, Path], rule: str, param: str, opponent: str, games: int
+) -> None:
+    """A run's evaluation (``evaluate_run``'s answer) reports the hand-written ``rule``, shown
+    with its first threshold ``param``, against ``"random"`` and ``opponent``, ``games`` games
+    each: in the evaluation, the Markdown report and the JSON report."""
+    row = evaluation.rules[rule]
+    label = f"rule {rule} ({param}="
+    assert row.player.startswith(label)
+    assert set(row.opponents) == {"random", opponent} and row.opponents["random"].games == games
+    text = paths["md"].read_text()
+    assert f"| {opponent} | {games} |" in text and label in text
+    report = json.loads(paths["json"].read_text())
+    assert report["evaluation"]["rules"][rule]["opponents"][opponent]["games"] == games

@@ -30,6 +30,9 @@ way:
   specifies.
 - ``render_mode="ansi"`` returns the engine's text view; ``"human"`` prints it after every
   reset and step.
+
+:func:`play_game` plays one game of an AEC env to its end, a function choosing each action (the
+play loop of the tests and the benchmarks).
 """
 
 from __future__ import annotations
@@ -62,6 +65,7 @@ __all__ = [
     "agent_names",
     "observation_space",
     "order_enforcing",
+    "play_game",
 ]
 
 
@@ -378,3 +382,14 @@ def order_enforcing(env: AECEnv) -> AECEnv:
     not do under ``python -O``.
     """
     return _OrderEnforcing(env)
+
+
+def play_game(
+    env: AECEnv, act: Callable[[str, dict[str, Any]], Any], seed: int | None = None
+) -> None:
+    """Play one game of an AEC env to its end: ``env.reset(seed=seed)``, then at each turn of a
+    live agent ``act(agent, observation)`` chooses its action; a finished agent steps ``None``."""
+    env.reset(seed=seed)
+    for agent in env.agent_iter():
+        observation, _, terminated, truncated, _ = env.last()
+        env.step(None if terminated or truncated else act(agent, observation))

@@ -4,7 +4,6 @@ saved model that acts as the live one."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import numpy as np
@@ -16,7 +15,7 @@ from pokerzoo.training.hooks import feature_set
 from pokerzoo.training.report import evaluate_run
 from pokerzoo.training.train import train
 
-from tests.helpers import bot_decisions
+from tests.helpers import bot_decisions, check_rule_reported
 
 POLICIES = {
     "draw_poker": {"policy": "per_action", "head_arch": [8], "context": 8},
@@ -50,13 +49,7 @@ def test_betting_game_trains_evaluates_with_its_rule_and_reloads(game: str, tmp_
 
     evaluation, paths = evaluate_run(run, episodes=2, opponents=["random", "caller"])
     assert evaluation.opponents["caller"].games == 4  # 2 deals x 2 seats
-    rule = evaluation.rules["equity"]
-    assert rule.player.startswith("rule equity (raise_by=")
-    assert set(rule.opponents) == {"random", "caller"} and rule.opponents["random"].games == 4
-    text = paths["md"].read_text()
-    assert "| caller | 4 |" in text and "rule equity (raise_by=" in text
-    report = json.loads(paths["json"].read_text())
-    assert report["evaluation"]["rules"]["equity"]["opponents"]["caller"]["games"] == 4
+    check_rule_reported(evaluation, paths, "equity", "raise_by", "caller", 4)
 
     transform = feature_set(get_game(game), "equity")
     obs, masks = bot_decisions(game, "caller", 6)

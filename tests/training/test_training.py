@@ -27,35 +27,34 @@ from pokerzoo.training.train import train
 TINY_PPO = {"n_steps": 32, "batch_size": 64, "n_epochs": 1, "net_arch": [16]}
 
 
-def tiny(game: str, changes: dict[str, Any], **settings: Any) -> Any:
-    """A config of a few hundred steps with tiny networks: ``settings``, then ``changes``."""
-    return from_dict({"game": game, "timesteps": 256, **settings, **changes})
+TINY = {
+    "poker_squares": {
+        "n_envs": 4,
+        "features": "lines",
+        "checkpoint_every": 128,
+        "env": {"reward": "incremental"},
+        "ppo": {**TINY_PPO, "policy": "per_action", "head_arch": [8], "context": 8},
+        "evaluation": {"every": 128, "episodes": 4, "opponents": ["random"], "final_episodes": 0},
+    },
+    "quintet": {
+        "n_envs": 2,
+        "vec_env": "subproc",
+        "checkpoint_every": 0,
+        "ppo": {**TINY_PPO, "n_steps": 64},
+        "opponents": {
+            "bots": {"random": 1, "greedy": 1},
+            "snapshot_weight": 1,
+            "snapshot_every": 128,
+        },
+        "evaluation": {"every": 256, "episodes": 2, "opponents": ["random"], "final_episodes": 0},
+    },
+}
+"""Each game's tiny settings: a few hundred steps with tiny networks."""
 
 
-def tiny_poker_squares(**changes: Any) -> Any:
-    return tiny(
-        "poker_squares",
-        changes,
-        n_envs=4,
-        features="lines",
-        checkpoint_every=128,
-        env={"reward": "incremental"},
-        ppo={**TINY_PPO, "policy": "per_action", "head_arch": [8], "context": 8},
-        evaluation={"every": 128, "episodes": 4, "opponents": ["random"], "final_episodes": 0},
-    )
-
-
-def tiny_quintet(**changes: Any) -> Any:
-    return tiny(
-        "quintet",
-        changes,
-        n_envs=2,
-        vec_env="subproc",
-        checkpoint_every=0,
-        ppo={**TINY_PPO, "n_steps": 64},
-        opponents={"bots": {"random": 1, "greedy": 1}, "snapshot_weight": 1, "snapshot_every": 128},
-        evaluation={"every": 256, "episodes": 2, "opponents": ["random"], "final_episodes": 0},
-    )
+def tiny(game: str, **changes: Any) -> Any:
+    """The game's tiny config (:data:`TINY`), with ``changes`` on top."""
+    return from_dict({"game": game, "timesteps": 256, **TINY[game], **changes})
 
 
 def observations(n: int = 16) -> tuple[np.ndarray, np.ndarray]:
@@ -76,7 +75,7 @@ def without_seconds(data: Any) -> Any:
 @pytest.fixture(scope="module")
 def poker_squares_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Any]:
     run = tmp_path_factory.mktemp("runs") / "ps"
-    result = train(tiny_poker_squares(), run, progress_bar=False, verbose=0)
+    result = train(tiny("poker_squares"), run, progress_bar=False, verbose=0)
     return run, result
 
 
@@ -134,8 +133,8 @@ def test_resume_continues_from_the_checkpoint(poker_squares_run: Any, tmp_path: 
     copy = tmp_path / "copy"
     shutil.copytree(run, copy)
     with pytest.raises(FileExistsError, match="--resume"):
-        train(tiny_poker_squares(), copy, progress_bar=False, verbose=0)
-    result = train(tiny_poker_squares(timesteps=512), copy, resume=True, progress_bar=False)
+        train(tiny("poker_squares"), copy, progress_bar=False, verbose=0)
+    result = train(tiny("poker_squares", timesteps=512), copy, resume=True, progress_bar=False)
     assert result.timesteps >= 512
     info = json.loads((copy / "run.json").read_text())
     assert [s["from_timesteps"] for s in info["segments"]] == [0, 256]
@@ -174,7 +173,7 @@ def test_quintet_duplicate_deals_with_the_same_bot_draw() -> None:
 @pytest.mark.parametrize("vec_env", ["subproc", "dummy"])
 def test_quintet_self_play_trains_and_evaluates(vec_env: str, tmp_path: Path) -> None:
     run = tmp_path / "q"
-    train(tiny_quintet(vec_env=vec_env), run, progress_bar=False, verbose=0)
+    train(tiny("quintet", vec_env=vec_env), run, progress_bar=False, verbose=0)
     assert sorted(p.name for p in (run / "snapshots").iterdir()) == [
         "step_128.zip",
         "step_256.zip",
@@ -275,7 +274,7 @@ def test_duplicate_deal_rates_reflect_the_number_of_games() -> None:
 def test_reward_scale_reaches_the_learner_but_not_the_logs() -> None:
     from pokerzoo.training.train import make_training_env
 
-    venv = make_training_env(tiny_quintet(vec_env="dummy", reward_scale=0.1))
+    venv = make_training_env(tiny("quintet", vec_env="dummy", reward_scale=0.1))
     venv.seed(3)
     venv.reset()
     ended = []
@@ -295,7 +294,8 @@ def test_reward_scale_reaches_the_learner_but_not_the_logs() -> None:
 def test_quintet_plans_policy_trains_and_a_saved_model_acts_identically(tmp_path: Path) -> None:
     from sb3_contrib import MaskablePPO
 
-    config = tiny_quintet(
+    config = tiny(
+        "quintet",
         vec_env="dummy",
         features="plans",
         ppo={**TINY_PPO, "n_steps": 64, "policy": "per_action", "head_arch": [8], "context": 8},
@@ -326,7 +326,7 @@ def test_features_computed_in_workers_match_the_main_process() -> None:
 
     seen = {}
     for kind in ("dummy", "subproc"):  # features: batched in the main process / in each worker
-        venv = make_training_env(tiny_quintet(vec_env=kind, features="packs"))
+        venv = make_training_env(tiny("quintet", vec_env=kind, features="packs"))
         venv.seed(7)
         batches = [venv.reset()]
         for _ in range(30):  # past the end of the first games: terminal observations too
