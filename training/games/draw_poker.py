@@ -51,8 +51,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ...envs.core.betting import CALL, FOLD, RAISE
-from ...envs.core.cards import JOKER, Deck, format_card, format_cards, parse_cards
+from ...agents.draw_poker import caller_draw_many, caller_keep_many
+from ...envs.core.cards import Deck, format_card, format_cards, parse_cards
 from ...envs.core.hands import Category, evaluate
 from ...envs.core.observation import Field, ObservationLayout, document
 from ...envs.draw_poker import (
@@ -70,8 +70,7 @@ from ...envs.draw_poker import (
     discard_action,
 )
 from ..features import FeatureSet, PerActionLayout, per_observation
-from ..hooks import TrainingHooks
-from ..rules import FeatureRule
+from .equity_hooks import BETTING_WORDS, bet_by_equity, equity_hooks
 from .poker_features import (
     CATEGORIES,
     DRAW_INDICATORS,
@@ -162,20 +161,11 @@ def _pack(view: DrawPokerView) -> tuple[int, int]:
 
 
 def _opponent_draw(dealt: np.ndarray, stock: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The opponents' draw on many hands at once (module docstring): the final hands and the
-    cards drawn. ``dealt`` and ``stock`` are ``(M, 5)``; the k-th card thrown is replaced by
-    ``stock[:, k]``."""
-    wild = dealt == JOKER  # deuces are natural here (module docstring)
-    ranks = np.where(wild, -1, dealt >> 2)
-    same = (ranks[:, :, None] == ranks[:, None, :]) & ~wild[:, :, None]
-    keep = wild | (same.sum(axis=2) >= 2)
-    alone = ~(keep & ~wild).any(axis=1)
-    highest = np.argmax(np.where(wild, -1, dealt), axis=1)
-    keep[alone, highest[alone]] |= ~wild[alone, highest[alone]]
-    keep[category_of(evaluate(dealt, "draw")) >= Category.STRAIGHT] = True
-    slot = np.clip(np.cumsum(~keep, axis=1) - 1, 0, HAND_SIZE - 1)
-    final = np.where(keep, dealt, np.take_along_axis(stock, slot, axis=1))
-    return final, HAND_SIZE - keep.sum(axis=1)
+    """The opponents' draw on many hands at once (module docstring: the caller bot's draw, with
+    deuces natural): the final hands and the cards drawn. ``dealt`` and ``stock`` are
+    ``(M, 5)``; the k-th card thrown is replaced by ``stock[:, k]``."""
+    keep, _ = caller_keep_many(dealt)
+    return caller_draw_many(dealt, stock, keep), HAND_SIZE - keep.sum(axis=1)
 
 
 class _Pool(NamedTuple):
@@ -294,22 +284,17 @@ equity_features = per_observation(_features)
 def equity_rule(
     features: np.ndarray, masks: np.ndarray, raise_by: float, call_by: float
 ) -> np.ndarray:
-    """The hand-written rule over ``"equity"`` features (module docstring), batched."""
+    """The rule ``"equity"`` (module docstring), batched: in the draw the discard with the best
+    equity, else :func:`~.equity_hooks.bet_by_equity` (a call with nothing to call is free)."""
     rows = features[:, _ROWS:_FEATURES].reshape(len(features), NUM_ACTIONS, ROW_WIDTH)
     draw_equity = np.where(masks[:, STAND_PAT:], rows[:, STAND_PAT:, _ROW_EQUITY], -1.0)
     equity, odds = features[:, _EQUITY], features[:, _ODDS]
-    bet = np.where(
-        (equity >= features[:, _FAIR] + raise_by) & masks[:, RAISE],
-        RAISE,
-        np.where((odds == 0) | (equity >= odds + call_by) | ~masks[:, FOLD], CALL, FOLD),
-    )
+    bet = bet_by_equity(equity, features[:, _FAIR], odds, masks, raise_by, call_by, free=odds == 0)
     drawing = masks[:, STAND_PAT:].any(axis=1)
     return np.where(drawing, STAND_PAT + draw_equity.argmax(axis=1), bet)
 
 
 document(sys.modules[__name__], table=CONTEXT.table())
-
-_WORDS = {"fold": FOLD, "check": CALL, "call": CALL, "bet": RAISE, "raise": RAISE}
 
 
 def describe(observation: np.ndarray) -> str:
@@ -334,8 +319,8 @@ def parse_move(answer: str, observation: np.ndarray, mask: np.ndarray) -> int:
     words = answer.split()
     if not words:
         raise ValueError("type fold, check, call, bet, raise, stand pat or discard CARDS")
-    if words[0] in _WORDS and len(words) == 1:
-        return _WORDS[words[0]]
+    if words[0] in BETTING_WORDS and len(words) == 1:
+        return BETTING_WORDS[words[0]]
     if answer in ("stand pat", "pat", "stand"):
         return STAND_PAT
     if words[0] == "discard":
@@ -367,21 +352,14 @@ EQUITY = FeatureSet(
     "Monte-Carlo equity per discard, pot odds, made hand, draws, the opponents' draws and bets",
 )
 
-HOOKS = TrainingHooks(
-    features={"equity": EQUITY},
-    rules={
-        "equity": FeatureRule(
-            features="equity",
-            decide=equity_rule,
-            params={"raise_by": 0.0, "call_by": 0.0},  # tuned: benchmarks/feature_rules.py
-            grid={"raise_by": (0.0, 0.05, 0.1, 0.2), "call_by": (-0.05, 0.0, 0.05)},
-            summary="best-equity draw; raise above a fair share + raise_by, call above the pot "
-            "odds + call_by",
-        )
-    },
+HOOKS = equity_hooks(
+    EQUITY,
+    equity_rule,
+    params={"raise_by": 0.0, "call_by": 0.0},  # tuned: benchmarks/feature_rules.py
+    summary="best-equity draw; raise above a fair share + raise_by, call above the pot "
+    "odds + call_by",
     describe=describe,
     parse_action=parse_move,
     action_text=move_text,
     prompt="fold / check / call / bet / raise / stand pat / discard CARDS",
-    play_bot="rules",
 )

@@ -34,14 +34,13 @@ import sys
 
 import numpy as np
 
-from ...envs.core.betting import CALL, FOLD, RAISE
+from ...envs.core.betting import CALL, RAISE
 from ...envs.core.cards import Deck, format_cards
 from ...envs.core.hands import Category, evaluate, qualifies_low
 from ...envs.core.observation import Field, ObservationLayout, document
 from ...envs.five_card_stud import FiveCardStudView, decode_observation, showing_key, up_card_rank
 from ..features import FeatureSet, per_observation
-from ..hooks import TrainingHooks
-from ..rules import FeatureRule
+from .equity_hooks import BETTING_WORDS, bet_by_equity, equity_hooks
 from .poker_features import (
     CATEGORIES,
     DRAW_INDICATORS,
@@ -205,22 +204,17 @@ equity_features = per_observation(_features)
 def equity_rule(
     features: np.ndarray, masks: np.ndarray, raise_by: float, call_by: float
 ) -> np.ndarray:
-    """The hand-written rule over ``"equity"`` features (module docstring), batched."""
-    equity = features[:, _EQUITY]
+    """The rule ``"equity"`` (module docstring), batched: :func:`~.equity_hooks.bet_by_equity`,
+    staying in by a call or, in the first round before anybody bets, by the opening bet."""
     # the price of staying in: the call, or in the first round before a bet the opening bet
     odds = np.where(masks[:, CALL], features[:, _ODDS], features[:, _BET_ODDS])
     stay = np.where(masks[:, CALL], CALL, RAISE)
     free = masks[:, CALL] & (features[:, _ODDS] == 0)
-    return np.where(
-        (equity >= features[:, _FAIR] + raise_by) & masks[:, RAISE],
-        RAISE,
-        np.where(free | (equity >= odds + call_by) | ~masks[:, FOLD], stay, FOLD),
-    )
+    equity, fair = features[:, _EQUITY], features[:, _FAIR]
+    return bet_by_equity(equity, fair, odds, masks, raise_by, call_by, free=free, stay=stay)
 
 
 document(sys.modules[__name__], table=FEATURES.table())
-
-_WORDS = {"fold": FOLD, "check": CALL, "call": CALL, "bet": RAISE, "raise": RAISE}
 
 
 def describe(observation: np.ndarray) -> str:
@@ -241,9 +235,9 @@ def describe(observation: np.ndarray) -> str:
 
 def parse_move(answer: str, observation: np.ndarray, mask: np.ndarray) -> int:
     """``"call"`` -> 1."""
-    if answer not in _WORDS:
+    if answer not in BETTING_WORDS:
         raise ValueError(f"bad move {answer!r}: type fold, check, call, bet or raise")
-    return _WORDS[answer]
+    return BETTING_WORDS[answer]
 
 
 EQUITY = FeatureSet(
@@ -251,20 +245,13 @@ EQUITY = FeatureSet(
     summary="Monte-Carlo equity, pot odds, made hand, draws, the boards showing, the bets",
 )
 
-HOOKS = TrainingHooks(
-    features={"equity": EQUITY},
-    rules={
-        "equity": FeatureRule(
-            features="equity",
-            decide=equity_rule,
-            params={"raise_by": 0.1, "call_by": 0.05},  # tuned: benchmarks/feature_rules.py
-            grid={"raise_by": (0.0, 0.05, 0.1, 0.2), "call_by": (-0.05, 0.0, 0.05)},
-            summary="raise above a fair share + raise_by, call above the pot odds + call_by",
-        )
-    },
+HOOKS = equity_hooks(
+    EQUITY,
+    equity_rule,
+    params={"raise_by": 0.1, "call_by": 0.05},  # tuned: benchmarks/feature_rules.py
+    summary="raise above a fair share + raise_by, call above the pot odds + call_by",
     describe=describe,
     parse_action=parse_move,
     action_text=lambda action, observation: ("fold", "call", "raise")[action],
     prompt="fold / check / call / bet / raise",
-    play_bot="rules",
 )
