@@ -6,20 +6,23 @@ A run folder (``runs/GAME-sSEED`` by default) holds ``config.yaml`` (the resolve
 (``model_N_steps`` after N timesteps: a ``.zip``, or an RLlib folder), ``snapshots/``
 (self-play), ``tb/`` (TensorBoard), ``monitor.csv``, ``evaluations.csv`` and, after an
 evaluation, ``report.md``, ``report.json`` and ``learning_curve.png``. This module finds those
-files; it neither trains nor evaluates.
+files and writes a run's ``config.yaml`` and ``run.json`` when it starts
+(:func:`write_run_info`, for every backend); it neither trains nor evaluates.
 """
 
 from __future__ import annotations
 
 import csv
+import json
 import platform
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import metadata, resources
 from pathlib import Path
 from typing import Any
 
-from .config import ConfigError, EvaluationConfig, TrainConfig, from_dict, load_config
+from .config import ConfigError, EvaluationConfig, TrainConfig, from_dict, load_config, to_dict
 from .evaluate import Evaluation
 
 __all__ = [
@@ -32,6 +35,7 @@ __all__ = [
     "package_versions",
     "resolve_config",
     "snapshot_paths",
+    "write_run_info",
 ]
 
 _CHECKPOINT = re.compile(r"model_(\d+)_steps(?:\.zip)?$")
@@ -99,6 +103,28 @@ def saved_run_config(run_dir: Path, resume: bool) -> TrainConfig | None:
             "--resume to start a new run there"
         )
     return load_config(run_dir / "config.yaml")
+
+
+def write_run_info(
+    run_dir: Path, config: TrainConfig, backend: str | None = None, packages: Sequence[str] = ()
+) -> dict[str, Any]:
+    """Write the run's resolved ``config.yaml`` and bring its ``run.json`` up to date: game,
+    seed, ``backend`` (where given), the versions of :func:`package_versions` and of
+    ``packages``, threads; earlier segments are kept. Written when a run starts, so a run stopped
+    before it ends still records its seed and versions. Returns ``run.json``'s contents."""
+    import yaml
+
+    (run_dir / "config.yaml").write_text(yaml.safe_dump(to_dict(config), sort_keys=False))
+    path = run_dir / "run.json"
+    info = json.loads(path.read_text()) if path.exists() else {}
+    info.update(game=config.game, seed=config.seed)
+    if backend is not None:
+        info["backend"] = backend
+    versions = package_versions() | {name: metadata.version(name) for name in packages}
+    info.update(versions=versions, threads=config.threads)
+    info.setdefault("segments", [])
+    path.write_text(json.dumps(info, indent=2) + "\n")
+    return info
 
 
 def evaluation_row(evaluation: Evaluation, timesteps: int) -> dict[str, float]:

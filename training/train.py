@@ -37,9 +37,9 @@ from .runs import (
     checkpoint_steps,
     evaluation_row,
     latest_checkpoint,
-    package_versions,
     saved_run_config,
     snapshot_paths,
+    write_run_info,
 )
 from .vec_wrappers import FeatureEnv, FeatureVecEnv, InfoMaskVecEnv, RewardScaleVecEnv
 
@@ -393,24 +393,12 @@ def train(
         config = config.model_copy(update={"timesteps": rounded})
     run_dir.mkdir(parents=True, exist_ok=True)
 
-    import yaml
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.utils import set_random_seed
 
     set_threads(config.threads)
     set_random_seed(config.seed)
-    (run_dir / "config.yaml").write_text(yaml.safe_dump(to_dict(config), sort_keys=False))
-    info_path = run_dir / "run.json"
-    info = json.loads(info_path.read_text()) if info_path.exists() else {}
-    info.update(
-        game=config.game,
-        seed=config.seed,
-        versions=package_versions(),
-        threads=config.threads,
-    )
-    info.setdefault("segments", [])
-    # Written now too, so a run stopped before it ends still records its seed and versions.
-    info_path.write_text(json.dumps(info, indent=2) + "\n")
+    info = write_run_info(run_dir, config)
 
     # Each segment of a resumed run writes its own monitor file (SB3 would overwrite one).
     monitor = run_dir / "monitor.csv"
@@ -486,7 +474,7 @@ def train(
         "note": "env steps per second of `learn` (rollouts + updates), periodic evaluation "
         "excluded",
     }
-    info_path.write_text(json.dumps(info, indent=2) + "\n")
+    (run_dir / "run.json").write_text(json.dumps(info, indent=2) + "\n")
     throughput = {
         "timesteps": steps,
         "seconds": learn_seconds,

@@ -28,13 +28,12 @@ import sys
 import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from importlib import metadata
 from math import nan
 from pathlib import Path
 from typing import Any
 
 from ...envs.core.registry import get_game
-from ..config import ConfigError, TrainConfig, to_dict
+from ..config import ConfigError, TrainConfig
 from ..evaluate import evaluate_agent
 from ..hooks import feature_set
 from ..runs import (
@@ -42,8 +41,8 @@ from ..runs import (
     checkpoint_steps,
     evaluation_row,
     latest_checkpoint,
-    package_versions,
     saved_run_config,
+    write_run_info,
 )
 from .algorithm import ACTIONS_CHECKED, algorithm_config
 from .policy import module_policy
@@ -131,21 +130,9 @@ def train(
     run_dir.mkdir(parents=True, exist_ok=True)
 
     import torch
-    import yaml
 
     torch.set_num_threads(config.threads)
-    (run_dir / "config.yaml").write_text(yaml.safe_dump(to_dict(config), sort_keys=False))
-    info_path = run_dir / "run.json"
-    info = json.loads(info_path.read_text()) if info_path.exists() else {}
-    info.update(
-        game=config.game,
-        seed=config.seed,
-        backend="rllib",
-        versions={**package_versions(), "ray": metadata.version("ray")},
-        threads=config.threads,
-    )
-    info.setdefault("segments", [])
-    info_path.write_text(json.dumps(info, indent=2) + "\n")
+    info = write_run_info(run_dir, config, backend="rllib", packages=("ray",))
     start_from, start_steps = _start(run_dir, info) if resume else (None, 0)
     try:
         started = time.perf_counter()
@@ -187,7 +174,7 @@ def train(
         "`algo.train()` (sampling + updates); Ray's start-up, periodic evaluation and "
         "checkpoints excluded",
     }
-    info_path.write_text(json.dumps(info, indent=2) + "\n")
+    (run_dir / "run.json").write_text(json.dumps(info, indent=2) + "\n")
     return RLlibResult(run_dir, segment["to_timesteps"], info["throughput"])
 
 
