@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pytest
+import yaml
 from pokerzoo.envs.core.betting import Betting
 from pokerzoo.envs.core.pettingzoo_env import play_game
 from pokerzoo.envs.core.registry import get_game
@@ -150,3 +153,42 @@ def check_rule_reported(
     assert f"| {opponent} | {games} |" in text and label in text
     report = json.loads(paths["json"].read_text())
     assert report["evaluation"]["rules"][rule]["opponents"][opponent]["games"] == games
+
+
+# --- case tables kept in tests/data -----------------------------------------------------------
+DATA = Path(__file__).parent / "data"
+
+
+class _DataLoader(yaml.SafeLoader):
+    """``yaml.safe_load`` plus ``!tuple [..]`` (a case whose input is a tuple stays one), and a
+    key written twice in a mapping is an error (not a case silently lost)."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict:
+        keys = [self.construct_object(key, deep=True) for key, _ in node.value]
+        twice = {key for key in keys if keys.count(key) > 1}
+        if twice:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"keys written twice: {sorted(map(str, twice))}", node.start_mark
+            )
+        return super().construct_mapping(node, deep=deep)
+
+
+_DataLoader.add_constructor(
+    "!tuple", lambda loader, node: tuple(loader.construct_sequence(node, deep=True))
+)
+
+
+@cache
+def data_file(name: str) -> Mapping[str, Any]:
+    """The tables of ``tests/data/<name>`` (YAML), by table name."""
+    return yaml.load((DATA / name).read_text(), Loader=_DataLoader)
+
+
+def cases(file: str, table: str) -> list[Any]:
+    """Table ``table`` of ``tests/data/<file>`` as ``pytest.param`` rows, each row the test's
+    arguments in order. A table written as a mapping gives each row its key (the rule the case
+    checks) as the test id; in one written as a list, pytest names each row by its values."""
+    rows = data_file(file)[table]
+    if isinstance(rows, Mapping):
+        return [pytest.param(*row, id=rule) for rule, row in rows.items()]
+    return [pytest.param(*row) for row in rows]

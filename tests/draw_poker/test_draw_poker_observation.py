@@ -8,16 +8,14 @@ import dataclasses
 
 import numpy as np
 import pytest
+from pokerzoo.envs.core.betting import CALL, FOLD, RAISE
 from pokerzoo.envs.core.cards import parse_cards
 from pokerzoo.envs.draw_poker import (
-    CALL,
-    FOLD,
     LAYOUT,
     PHASE_BET_AFTER,
     PHASE_BET_BEFORE,
     PHASE_DRAW,
     PHASE_OVER,
-    RAISE,
     STAND_PAT,
     DrawPokerGame,
     DrawPokerState,

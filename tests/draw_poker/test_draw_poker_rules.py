@@ -9,15 +9,13 @@ import importlib
 
 import numpy as np
 import pytest
+from pokerzoo.envs.core.betting import CALL, FOLD, RAISE
 from pokerzoo.envs.core.cards import parse_cards
 from pokerzoo.envs.core.errors import GameOverError, IllegalActionError
 from pokerzoo.envs.draw_poker import (
-    CALL,
-    FOLD,
     PHASE_BET_AFTER,
     PHASE_BET_BEFORE,
     PHASE_DRAW,
-    RAISE,
     STAND_PAT,
     DrawPokerGame,
     DrawPokerState,
@@ -25,7 +23,10 @@ from pokerzoo.envs.draw_poker import (
     discard_action,
 )
 
+from tests.helpers import cases
+
 PAT = STAND_PAT
+FILE = "draw_rules.yaml"  # the case tables, in tests/data
 
 
 def discard(state: DrawPokerState, seat: int, cards: str) -> int:
@@ -93,24 +94,7 @@ def test_new_state_rejects_a_non_generator() -> None:
 
 
 # --- options ---------------------------------------------------------------------------------
-@pytest.mark.parametrize(
-    ("options", "message"),
-    [
-        ({"num_players": 1}, "bad num_players 1: expected an int in 2..10"),
-        ({"num_players": 11}, "bad num_players 11"),
-        ({"decks": 3}, "bad decks 3: expected an int in 1..2"),
-        ({"jokers": 5}, "bad jokers 5: expected an int in 0..4"),
-        ({"deuces_wild": 1}, "bad deuces_wild 1: expected True or False"),
-        ({"ante": -1}, "bad ante -1: expected an int >= 0"),
-        ({"bets": (1,)}, r"bad bets \(1,\): expected two ints >= 1"),
-        ({"bets": (1, 0)}, r"bad bets \(1, 0\)"),
-        ({"bets": "12"}, "bad bets '12'"),
-        ({"stack": 0}, "bad stack 0: expected an int > 0"),
-        ({"stack": (5, 5, 5)}, r"bad stack \(5, 5, 5\): expected 2 ints >= 0"),
-        ({"stack": 1.5}, "bad stack 1.5"),
-        ({"hands": 0}, "bad hands 0: expected an int >= 1"),
-    ],
-)
+@pytest.mark.parametrize(("options", "message"), cases(FILE, "bad_options"))
 def test_bad_options_name_the_option(options: dict, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         DrawPokerGame(**options)
@@ -159,46 +143,12 @@ def test_everyone_folds_to_one_player_who_takes_the_pot_unseen(
 # --- showdowns ------------------------------------------------------------------------------
 CHECK_DOWN = [(1, CALL), (0, CALL), (1, PAT), (0, PAT), (1, CALL), (0, CALL)]
 
-# (rule, options, player_0's hand, player_1's hand, rewards, categories)
-SHOWDOWNS = [
-    ("pair: hearts over clubs on the highest odd card", {},
-     "Kd Ks 9h 5c 3d", "Kh Kc 9c 5s 3h", (1, -1), ("pair", "pair")),
-    ("pair: the same, seats swapped", {},
-     "Kh Kc 9c 5s 3h", "Kd Ks 9h 5c 3d", (-1, 1), ("pair", "pair")),
-    ("flush: the suit first, hearts over a higher club flush", {},
-     "Ac Kc 9c 5c 3c", "7h 5h 4h 3h 2h", (-1, 1), ("flush", "flush")),
-    ("flush: same suit, then the cards", {"decks": 2},
-     "Ah Jh 9h 5h 3h", "Ah Th 9h 5h 3h", (1, -1), ("flush", "flush")),
-    ("five of a kind with a joker beats a straight flush", {"jokers": 1},
-     "Jk As Ah Ad Ac", "Kh Qh Jh Th 9h", (1, -1), ("five of a kind", "straight flush")),
-    ("five of a kind with deuces wild beats a royal flush", {"deuces_wild": True},
-     "2s 2h Kd Kc Ks", "Ah Kh Qh Jh Th", (1, -1), ("five of a kind", "royal flush")),
-    ("ace-king beats a no-pair hand", {},
-     "Ad Kc 7h 5s 3d", "Qh Jd 9c 8s 6h", (1, -1), ("ace-king", "nothing")),
-    ("ace-king loses to a pair of deuces", {},
-     "Ad Kc 7h 5s 3d", "2h 2d 9c 8s 6h", (-1, 1), ("ace-king", "pair")),
-    ("nothing: equal ranks, the highest card's suit", {},
-     "Qh Jd 9c 8s 6h", "Qc Js 9d 8h 6s", (1, -1), ("nothing", "nothing")),
-    ("two pair: equal pairs, the fifth card's suit", {},
-     "As Ad 8s 8d 4h", "Ah Ac 8h 8c 4c", (1, -1), ("two pair", "two pair")),
-    ("straight: the top card's suit", {},
-     "9c 8h 7h 6h 5h", "9h 8s 7s 6s 5s", (-1, 1), ("straight", "straight")),
-    ("A-2-3-4-5 is the lowest straight", {},
-     "As 2h 3d 4c 5s", "6h 2d 3c 4s 5h", (-1, 1), ("straight", "straight")),
-    ("a wild card completes a straight flush", {"jokers": 1},
-     "Jk 9s 8s 7s 6s", "Ah Ad Ac As Kd", (1, -1), ("straight flush", "four of a kind")),
-    ("equal three of a kind split", {"decks": 2},
-     "9s 9h 9d 5c 2s", "9s 9h 9c 5d 2h", (0, 0), ("three of a kind", "three of a kind")),
-]  # fmt: skip
+SHOWDOWNS = cases(FILE, "showdowns")
 
 
-@pytest.mark.parametrize(
-    ("rule", "options", "hand0", "hand1", "rewards", "names"),
-    SHOWDOWNS,
-    ids=[s[0] for s in SHOWDOWNS],
-)
+@pytest.mark.parametrize(("options", "hand0", "hand1", "rewards", "names"), SHOWDOWNS)
 def test_showdown(
-    play, rule: str, options: dict, hand0: str, hand1: str, rewards: tuple, names: tuple
+    play, options: dict, hand0: str, hand1: str, rewards: tuple, names: tuple
 ) -> None:
     game = DrawPokerGame(**options)
     state = deal(game, [hand0, hand1])

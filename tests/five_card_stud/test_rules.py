@@ -21,6 +21,9 @@ from pokerzoo.envs.five_card_stud import (
     showing_key,
 )
 
+from tests.helpers import cases
+
+FILE = "stud_rules.yaml"  # the case tables, in tests/data
 BET = RAISE  # in the first round "bet the minimum" is the bet/raise action
 CHECK = CALL
 
@@ -47,31 +50,12 @@ def snapshot(state: FiveCardStudState) -> bytes:
 
 
 # --- who acts first ------------------------------------------------------------------------------
-# three seats, dealer seat 0 (so the order from the dealer's left is 1, 2, 0); the up cards
-FIRST_ROUND = [
-    ("highest", {}, ["9s", "Kd", "5h"], 1, "highest up card"),
-    ("highest", {}, ["Ks", "Kd", "5h"], 1, "tie: seat 1 is nearest the dealer's left"),
-    ("highest", {}, ["Ks", "5h", "Kc"], 2, "tie: seat 2 before seat 0, suits do not decide"),
-    ("highest", {}, ["Kc", "5h", "Ks"], 2, "tie: seat 2 before seat 0, the other suits"),
-    ("highest", {}, ["As", "Kd", "5h"], 0, "aces are high"),
-    ("lowest", {}, ["9s", "Kd", "5h"], 2, "lowest up card"),
-    ("lowest", {}, ["5s", "Kd", "5h"], 2, "lowest tie: seat 2 before seat 0"),
-    ("lowest", {}, ["5h", "5s", "Kd"], 1, "lowest tie: seat 1 first"),
-    ("lowest", {}, ["As", "3d", "Kh"], 1, "aces are high when the lowest opens too"),
-    ("highest", {"deuces_wild": True}, ["2s", "Kd", "5h"], 0, "a wild deuce counts as an ace"),
-    ("lowest", {"deuces_wild": True}, ["2s", "Kd", "5h"], 2, "a wild deuce is not the lowest"),
-    ("lowest", {}, ["2s", "Kd", "5h"], 0, "a natural deuce is the lowest"),
-    ("highest", {"jokers": 1}, ["Jk", "Kd", "As"], 2, "a joker counts as an ace, tie to seat 2"),
-]
+FIRST_ROUND = cases(FILE, "first_round")
 
 
-@pytest.mark.parametrize(
-    ("first_to_act", "options", "ups", "expected", "rule"),
-    FIRST_ROUND,
-    ids=[case[-1] for case in FIRST_ROUND],
-)
+@pytest.mark.parametrize(("first_to_act", "options", "ups", "expected"), FIRST_ROUND)
 def test_first_round_opener(
-    first_to_act: str, options: dict, ups: list[str], expected: int, rule: str
+    first_to_act: str, options: dict, ups: list[str], expected: int
 ) -> None:
     game = FiveCardStudGame(num_players=3, first_to_act=first_to_act, **options)
     holes = ["3c", "4c", "6c"]
@@ -101,35 +85,12 @@ def open_round(game: FiveCardStudGame, state: FiveCardStudState) -> None:
         first = False
 
 
-# three seats; the up cards of the round that decides, then the seat expected to open it
-LATER_ROUNDS = [
-    (1, {}, ["3c 3d", "As Kd", "Qh Jh"], 0, "a pair opens before high cards"),
-    (1, {}, ["9c 9d", "As Kd", "9h 9s"], 2, "equal pairs: seat 2 before seat 0"),
-    (1, {}, ["Ac 4d", "Ks Qd", "Ah 5h"], 2, "high cards: ace-five over ace-four"),
-    (1, {}, ["Ac Kd", "As Kh", "Qh Qs"], 2, "a pair of queens over ace-king"),
-    (2, {}, ["4c 4d 5s", "Kc Kd 2s", "Ah Ad 3s"], 2, "the higher pair"),
-    (2, {}, ["4c 4d 4s", "Kc Kd As", "Ah Ad Ks"], 0, "three of a kind over pairs"),
-    (2, {}, ["Kc Kd 9s", "As Qd Jh", "Kh Ks Ts"], 2, "equal pairs, the odd card decides"),
-    (3, {}, ["5h 6h 7h 8h", "3c 3d Ks 9d", "Qc Jd 9h 7s"], 1, "a four-card straight flush "
-     "shows as eight high: the pair of threes opens"),
-    (3, {}, ["5c 6d 7h 8s", "Ac Jd 9h 7s", "Kd Qd Td 4d"], 1, "straights and flushes do not "
-     "count: ace high opens"),
-    (3, {}, ["3c 3d 5s 5h", "Ac Ad Ks 9d", "Kc Kh Qs Qh"], 2, "two pair: the higher pair "
-     "decides"),
-    (1, {"deuces_wild": True}, ["2c Kd", "Qs Qd", "Ah Jh"], 0, "a wild deuce pairs the king"),
-    (1, {"jokers": 1}, ["Jk 5d", "Ah Kh", "Qs Jd"], 0, "a joker pairs the five"),
-    (2, {"jokers": 1}, ["Jk 5d 9c", "Ah 9h 9s", "Qs Jd 3c"], 1, "a joker pairs the nine, the "
-     "ace decides"),
-]  # fmt: skip
+LATER_ROUNDS = cases(FILE, "later_rounds")
 
 
-@pytest.mark.parametrize(
-    ("round_", "options", "ups", "expected", "rule"),
-    LATER_ROUNDS,
-    ids=[case[-1] for case in LATER_ROUNDS],
-)
+@pytest.mark.parametrize(("round_", "options", "ups", "expected"), LATER_ROUNDS)
 def test_best_showing_hand_opens_later_rounds(
-    round_: int, options: dict, ups: list[str], expected: int, rule: str
+    round_: int, options: dict, ups: list[str], expected: int
 ) -> None:
     game = FiveCardStudGame(num_players=3, **options)
     holes = ["2h", "3h", "4h"] if not options.get("deuces_wild") else ["7c", "8c", "Td"]
@@ -242,88 +203,10 @@ def check_down(game: FiveCardStudGame, state: FiveCardStudState) -> Payout:
     return payout
 
 
-# (options, hands, expected rewards, high winners, low winners, categories)
-SHOWDOWNS = [
-    (
-        {},
-        ["Ks Kd Kh 9c 4d", "Ah 2d 3c 4h 6s"],
-        (2.0, -2.0), (0,), (), ("three of a kind", "high card"),
-        "high hand takes the pot",
-    ),
-    (
-        {},
-        ["As Kd Qh Jc Ts", "Ah Ks Qd Jh Tc"],
-        (0.0, 0.0), (0, 1), (), ("straight", "straight"),
-        "equal hands split",
-    ),
-    (
-        {"deuces_wild": True, "jokers": 1},
-        ["As Ah Ad 2c Jk", "Kc Qc Jc Tc Ac"],
-        (2.0, -2.0), (0,), (), ("five of a kind", "royal flush"),
-        "wild five of a kind beats a royal flush",
-    ),
-    (
-        {"deuces_wild": True},
-        ["2s 2h 7d 8c 9h", "Ks Kh Kd 3c 4c"],
-        (2.0, -2.0), (0,), (), ("straight", "three of a kind"),
-        "two wild deuces make a straight",
-    ),
-    (
-        {},
-        ["2s 2h 7d 8c 9h", "Ks Qh Jd 3c 4c"],
-        (2.0, -2.0), (0,), (), ("pair", "high card"),
-        "deuces are natural by default",
-    ),
-    (
-        {"jokers": 1},
-        ["Jk Ah 7d 8c 9h", "Ks Kh Qd 3c 4c"],
-        (2.0, -2.0), (0,), (), ("pair", "pair"),
-        "a joker pairs the ace",
-    ),
-    (
-        {"hi_lo": True},
-        ["Ks Kd Kh 9c 4d", "Ah 2d 3c 4h 6s"],
-        (0.0, 0.0), (0,), (1,), ("three of a kind", "high card"),
-        "high-low split",
-    ),
-    (
-        {"hi_lo": True, "low_qualifier": 8},
-        ["Ks Kd Kh 9c 4d", "Ah 2d 3c 4h 9s"],
-        (2.0, -2.0), (0,), (), ("three of a kind", "high card"),
-        "no qualifying low: high takes all",
-    ),
-    (
-        {"hi_lo": True},
-        ["Ks Kd Kh 9c 4d", "Ah 2d 3c 4h 9s"],
-        (0.0, 0.0), (0,), (1,), ("three of a kind", "high card"),
-        "without a qualifier a nine low plays",
-    ),
-    (
-        {"hi_lo": True, "low_qualifier": 8},
-        ["Ah 2d 3c 4h 5s", "Ks Kd 9h 7c 6d"],
-        (2.0, -2.0), (0,), (0,), ("straight", "pair"),
-        "a wheel scoops",
-    ),
-    (
-        {"hi_lo": True},
-        ["Ks Kd 9h 7c 6d", "Ah 2d 3c 4h 6s"],
-        (0.0, 0.0), (0,), (1,), ("pair", "high card"),
-        "a pair of kings wins high, six low wins low",
-    ),
-    (
-        {"hi_lo": True, "deuces_wild": True, "low_qualifier": 8},
-        ["Qs Qd Qh 9c 8d", "Ah 2d 3c 4h Ks"],
-        (2.0, -2.0), (0,), (), ("three of a kind", "pair"),
-        "a wild deuce cannot make a king low qualify",
-    ),
-]  # fmt: skip
+SHOWDOWNS = cases(FILE, "showdowns")
 
 
-@pytest.mark.parametrize(
-    ("options", "hands", "rewards", "high", "low", "categories", "rule"),
-    SHOWDOWNS,
-    ids=[case[-1] for case in SHOWDOWNS],
-)
+@pytest.mark.parametrize(("options", "hands", "rewards", "high", "low", "categories"), SHOWDOWNS)
 def test_heads_up_showdowns(
     options: dict,
     hands: list[str],
@@ -331,7 +214,6 @@ def test_heads_up_showdowns(
     high: tuple[int, ...],
     low: tuple[int, ...],
     categories: tuple[str, ...],
-    rule: str,
 ) -> None:
     game = FiveCardStudGame(**options)
     state = deal(game, hands)
@@ -592,28 +474,7 @@ def test_new_state_rejects_a_bad_rng() -> None:
         FiveCardStudGame().new_state(rng=0)
 
 
-@pytest.mark.parametrize(
-    ("options", "message"),
-    [
-        ({"num_players": 1}, r"bad num_players 1: expected an int in 2\.\.10"),
-        ({"num_players": 11}, r"bad num_players 11"),
-        ({"ante": -1}, r"bad ante -1: expected an int >= 0"),
-        ({"bets": (1,)}, r"bad bets \(1,\): expected two ints >= 1"),
-        ({"bets": (1, 0)}, r"bad bets \(1, 0\)"),
-        ({"bets": "12"}, r"bad bets '12'"),
-        ({"max_raises": -1}, r"bad max_raises -1"),
-        ({"stack": 1}, r"bad stack 1: expected an int > 1"),
-        ({"stack": 10.5}, r"bad stack 10\.5"),
-        ({"first_to_act": "left"}, r"bad first_to_act 'left': expected one of 'highest', 'lowest'"),
-        ({"last_card_down": 1}, r"bad last_card_down 1: expected True or False"),
-        ({"deuces_wild": "yes"}, r"bad deuces_wild 'yes'"),
-        ({"jokers": 2}, r"bad jokers 2: expected an int in 0\.\.1"),
-        ({"hi_lo": None}, r"bad hi_lo None"),
-        ({"hi_lo": True, "low_qualifier": 4}, r"bad low_qualifier 4: expected None or an int in 5"),
-        ({"low_qualifier": 8}, r"bad low_qualifier 8: a low qualifier needs hi_lo=True"),
-        ({"hands": 0}, r"bad hands 0: expected an int >= 1"),
-    ],
-)  # fmt: skip
+@pytest.mark.parametrize(("options", "message"), cases(FILE, "bad_options"))
 def test_bad_options_name_the_option(options: dict, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         FiveCardStudGame(**options)

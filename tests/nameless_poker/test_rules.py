@@ -25,6 +25,10 @@ from pokerzoo.envs.nameless_poker import (
     trick_winner,
 )
 
+from tests.helpers import cases
+
+FILE = "nameless_rules.yaml"  # the case tables, in tests/data
+
 
 # --- helpers -------------------------------------------------------------------------------------
 def action(name: str) -> int:
@@ -164,19 +168,7 @@ def test_new_state_rejects_a_bad_generator() -> None:
         NamelessPokerGame().new_state(rng=7)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize(
-    ("options", "message"),
-    [
-        ({"deals": []}, "bad deals"),
-        ({"deals": [0]}, r"bad deals\[0\] 0: expected an int in 1..30"),
-        ({"deals": [1, 31]}, r"bad deals\[1\] 31"),
-        ({"deals": [3, 3]}, "deal 3 is listed twice"),
-        ({"deals": "1"}, "bad deals '1'"),
-        ({"deals": [1.0]}, r"bad deals\[0\] 1.0"),
-        ({"dealer_restriction": 1}, "bad dealer_restriction 1: expected True or False"),
-        ({"reward": "win"}, "bad reward 'win': expected one of 'score', 'relative'"),
-    ],
-)
+@pytest.mark.parametrize(("options", "message"), cases(FILE, "bad_options"))
 def test_options_are_validated(options: dict[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         NamelessPokerGame(**options)  # type: ignore[arg-type]
@@ -296,34 +288,11 @@ def test_minimum_and_maximum_deals_have_no_bids(deal: int) -> None:
 
 
 # --- the follow rules ----------------------------------------------------------------------------
-# (rule, turned card, the lead (seat 1), the follower's hand (seat 2), its legal cards)
-FOLLOW = [
-    ("follow the led suit", "2s", "9h", "Kh 2h As Jk", "Kh 2h"),
-    ("void: a trump or the joker", "2s", "9h", "As 3s Kd Jk", "As 3s Jk"),
-    ("void: the joker when no trump", "2s", "9h", "Kd Jk", "Jk"),
-    ("void: a trump when no joker", "2s", "9h", "Kd 3s 7c", "3s"),
-    ("void of the suit and trumps: any card", "2s", "9h", "Kd 2c", "Kd 2c"),
-    ("no-trump deal, void: any card", "Jk", "9h", "As Kd Jk", "As Kd Jk"),
-    ("no-trump deal: follow suit", "Jk", "9h", "Th As Jk", "Th"),
-    ("trump led: a trump or the joker", "2s", "9s", "3s Ah Jk", "3s Jk"),
-    ("trump led: the joker follows suit", "2s", "9s", "Ah Kd Jk", "Jk"),
-    ("trump led, no trump nor joker: any card", "2s", "9s", "Ah Kd", "Ah Kd"),
-    ("joker lead: the highest card of the called suit", "2s", "Jk>h", "7h Ah 3s Jk", "Ah"),
-    ("joker lead: a low card when it is the highest", "2s", "Jk>h", "3h 2h Kd", "3h"),
-    ("joker lead, void: a trump or the other joker", "2s", "Jk>h", "Kd 3s Jk", "3s Jk"),
-    ("joker lead, void, no trump nor joker: any", "2s", "Jk>h", "Kd 2c", "Kd 2c"),
-    ("joker lead naming trump: the highest trump", "2s", "Jk>s", "As 3s Kh Jk", "As"),
-    ("joker lead naming trump, no natural trump: the joker", "2s", "Jk>s", "Kh Jk", "Jk"),
-    ("joker lead naming trump, none: any card", "2s", "Jk>s", "Kh 2d", "Kh 2d"),
-    ("no-trump joker lead: the highest of the called suit", "Jk", "Jk>h", "Ah 3h Kd", "Ah"),
-    ("no-trump joker lead, void: any card", "Jk", "Jk>h", "Kd 2c 3s", "Kd 2c 3s"),
-]
+FOLLOW = cases(FILE, "follow")
 
 
-@pytest.mark.parametrize(
-    ("rule", "turned", "lead", "hand", "expected"), FOLLOW, ids=[row[0] for row in FOLLOW]
-)
-def test_follow_rules(rule: str, turned: str, lead: str, hand: str, expected: str) -> None:
+@pytest.mark.parametrize(("turned", "lead", "hand", "expected"), FOLLOW)
+def test_follow_rules(turned: str, lead: str, hand: str, expected: str) -> None:
     size = len(hand.split())
     lead_card = lead.split(">")[0]
     game, state = start(fill({1: lead_card, 2: hand}, turned, size), turned)
@@ -356,28 +325,11 @@ def test_both_jokers_in_one_hand_are_one_card() -> None:
 
 
 # --- the trick winner ----------------------------------------------------------------------------
-# (rule, turned card, the trick in play order (seats 1, 2, 3, 0), index of the winner)
-WINNERS = [
-    ("highest card of the led suit", "2s", "9h Kh 2h Ah", 3),
-    ("another suit does not win", "2s", "9h Ad 2h Kc", 0),
-    ("a trump wins", "2s", "9h Ah 3s Kh", 2),
-    ("the highest trump wins", "2s", "9h 3s 4s Ah", 2),
-    ("trumps led: the highest trump", "2s", "3s As 9s Ah", 1),
-    ("the joker beats every trump", "2s", "9h As Jk Ks", 2),
-    ("the joker follows a trump lead and wins", "2s", "3s As Jk Ah", 2),
-    ("a joker led wins", "2s", "Jk>h As Ah Kh", 0),
-    ("a joker led naming trump wins", "2s", "Jk>s As 3s Kh", 0),
-    ("both jokers: the last wins (joker led)", "2s", "Jk>h 2h Jk Ah", 2),
-    ("both jokers: the last wins", "2s", "9h Jk As Jk", 3),
-    ("no-trump deal: the highest of the led suit", "Jk", "9h Ah As Kd", 1),
-    ("no-trump deal: the joker wins", "Jk", "9h Ah Jk Kd", 2),
-]
+WINNERS = cases(FILE, "winners")
 
 
-@pytest.mark.parametrize(
-    ("rule", "turned", "trick", "winner"), WINNERS, ids=[row[0] for row in WINNERS]
-)
-def test_trick_winner(rule: str, turned: str, trick: str, winner: int) -> None:
+@pytest.mark.parametrize(("turned", "trick", "winner"), WINNERS)
+def test_trick_winner(turned: str, trick: str, winner: int) -> None:
     moves = trick.split()
     cards = [m.split(">")[0] for m in moves]
     game, state = start([cards[3], cards[0], cards[1], cards[2]], turned)
@@ -400,49 +352,12 @@ def test_the_winner_leads_the_next_trick() -> None:
 
 
 # --- scoring -------------------------------------------------------------------------------------
-# (case, hands of seats 0..3, turned card, the bids (seats 1, 2, 3, 0), the plays, the deal
-# scores of seats 0..3). Seat 1 leads.
-SCORING = [
-    (
-        "t = b > 0: +10 t; t = b = 0: +5; t < b: -10 (b - t)",
-        ["2h", "As", "3h", "4h"],
-        "2d",
-        "b1 b0 b1 b0",
-        "As 3h 4h 2h",
-        (5, 10, 5, -10),
-    ),
-    (
-        "t > b: one point a trick; t < b by two: -20",
-        ["7h 8h", "As Ks", "3h 4h", "5h 6h"],
-        "2c",
-        "b1 b0 b2 b0",
-        "As 3h 5h 7h Ks 4h 6h 8h",
-        (5, 2, 5, -20),
-    ),
-    (
-        "t = b = 2: +20",
-        ["7h 8h", "As Ks", "Ah 4h", "5h 6h"],
-        "2c",
-        "b2 b0 b0 b0",
-        "As 4h 5h 7h Ks Ah 6h 8h",
-        (5, 20, 5, 5),
-    ),
-    (
-        "bid 0 with a trick taken: +1",
-        ["7h 8h", "As 2d", "Ad 4h", "5h 6h"],
-        "2c",
-        "b1 b0 b0 b0",
-        "As 4h 5h 7h 2d Ad 6h 8h",
-        (5, 10, 1, 5),
-    ),
-]
+SCORING = cases(FILE, "scoring")
 
 
-@pytest.mark.parametrize(
-    ("case", "hands", "turned", "bids", "plays", "scores"), SCORING, ids=[r[0] for r in SCORING]
-)
+@pytest.mark.parametrize(("hands", "turned", "bids", "plays", "scores"), SCORING)
 def test_scoring(
-    case: str, hands: list[str], turned: str, bids: str, plays: str, scores: tuple[int, ...]
+    hands: list[str], turned: str, bids: str, plays: str, scores: tuple[int, ...]
 ) -> None:
     for reward in ("score", "relative"):
         game, state = start(hands, turned, reward=reward)

@@ -6,66 +6,15 @@ import pytest
 from pokerzoo.envs.core.cards import parse_cards
 from pokerzoo.envs.quintet import compare_packs, score_rows
 
-# (first pack, second pack, expected compare_packs(first, second), rule)
-COMPARISONS = [
-    # straight flush: by the top card only; suits never break ties
-    ("Ah Kh Qh Jh Th", "As Ks Qs Js Ts", 0, "straight flush same top, other suit"),
-    ("Ah Kh Qh Jh Th", "Kd Qd Jd Td 9d", 1, "straight flush higher top"),
-    ("Jc Tc 9c 8c 7c", "Qs Js Ts 9s 8s", -1, "lowest straight flush"),
-    # straight: by the top card only
-    ("Ac Kd Qh Js Ts", "Ad Kc Qs Jh Th", 0, "straight same top, other suits"),
-    ("Kc Qd Jh Ts 9s", "Ac Kd Qh Js Tc", -1, "straight lower top"),
-    ("Jc Td 9h 8s 7s", "Qc Jd Th 9s 8s", -1, "J-T-9-8-7 is the lowest straight"),
-    ("Jc Td 9h 8s 7s", "Ac Ad Kc Qh Jh", 1, "J-T-9-8-7 is still a straight"),
-    # no ace-low straight: A-7-8-9-T is a high card hand
-    ("Ah 7s 8d 9c Ts", "7h 7d 8s 9s Ts", -1, "A-7-8-9-T loses to a pair"),
-    ("Ah 7s 8d 9c Ts", "Ad Kc Qs Jh 9h", -1, "A-7-8-9-T compared as high card"),
-    # four of a kind: by the four only, the fifth card is ignored
-    ("8s 8h 8d 8c As", "8s 8h 8d 8c 7s", 0, "four of a kind, fifth card ignored"),
-    ("9s 9h 9d 9c 7s", "8s 8h 8d 8c As", 1, "four of a kind, higher four"),
-    # full house: by the three only
-    ("Ts Th Td 9s 9h", "9s 9h 9d As Ah", 1, "full house: three tens beat three nines and aces"),
-    ("Ts Th Td 7s 7h", "Ts Th Td As Ah", 0, "full house, same three, pair ignored"),
-    # three of a kind: by the three only
-    ("Qs Qh Qd 7s 8h", "Qs Qh Qd As Kh", 0, "three of a kind, odd cards ignored"),
-    ("Ks Kh Kd 7s 8h", "Qs Qh Qd As Jh", 1, "three of a kind, higher three"),
-    # flush: card by card from the highest
-    ("As Js 9s 8s 7s", "Ah Th 9h 8h 7h", 1, "flush, second card decides"),
-    ("Ad Kd Jd 9d 7d", "Ac Kc Jc 9c 8c", -1, "flush, last card decides"),
-    ("Ks Qs Ts 9s 7s", "Ah Jh 9h 8h 7h", -1, "flush, first card decides"),
-    ("As Qs Ts 9s 7s", "Ah Qh Th 9h 7h", 0, "flush, equal cards, other suit"),
-    # high card: card by card from the highest
-    ("As Qd Jh Tc 8s", "Kd Qh Jc Td 8s", 1, "high card, first card decides"),
-    ("Ac Kd Qh Js 9s", "Ad Kc Qs Jh 8h", 1, "high card, last card decides"),
-    ("Ac Kd Qh 9s 8s", "Ad Kc Jh Ts 9h", 1, "high card, third card decides"),
-    ("Ac Kd Qh Js 9s", "Ad Kc Qs Jh 9h", 0, "high card, equal ranks"),
-    # two pair: higher pair, then lower pair, then the odd card
-    ("As Ah 7s 7h 8d", "Ks Kh Qs Qh Ad", 1, "two pair, higher pair decides"),
-    ("As Ah 9s 9h 7d", "Ac Ad 8s 8h Kd", 1, "two pair, lower pair decides"),
-    ("As Ah 9s 9h Kd", "Ac Ad 9c 9d Qd", 1, "two pair, odd card decides"),
-    ("As Ah 9s 9h Kd", "Ac Ad 9c 9d Kh", 0, "two pair, equal"),
-    # pair: the pair, then the three odd cards from the highest
-    ("8s 8h 7d 9c Js", "7s 7h Ad Kc Qs", 1, "pair, higher pair decides"),
-    ("Ks Kh Ad 9c 8s", "Kc Kd Qd Jc Ts", 1, "pair, first odd card decides"),
-    ("Ks Kh Ad Qc 8s", "Kc Kd Ac Jd Ts", 1, "pair, second odd card decides"),
-    ("Ks Kh Ad Jc 8s", "Kc Kd Ac Jd 7s", 1, "pair, third odd card decides"),
-    ("Ks Kh Ad Jc 8s", "Kc Kd Ac Jd 8d", 0, "pair, equal"),
-    # category order: the weakest hand of each category beats the strongest of the next one
-    ("Jh Th 9h 8h 7h", "Ac Ad Ah As Kd", 1, "straight flush > four of a kind"),
-    ("7s 7h 7d 7c 8s", "As Ah Ad Ks Kh", 1, "four of a kind > full house"),
-    ("7s 7h 7d 8s 8h", "As Ks Qs Js 9s", 1, "full house > flush"),
-    ("Qs Ts 9s 8s 7s", "Ah Ks Qs Js Ts", 1, "flush > straight"),
-    ("Jc Td 9h 8s 7s", "As Ah Ad Ks Qs", 1, "straight > three of a kind"),
-    ("7s 7h 7d 8s 9h", "As Ah Ks Kh Qs", 1, "three of a kind > two pair"),
-    ("8s 8h 7s 7h 9d", "As Ah Ks Qs Js", 1, "two pair > pair"),
-    ("7s 7h 8s 9d Jh", "As Ks Qs Js 9h", 1, "pair > high card"),
-]
+from tests.helpers import cases
+
+FILE = "quintet_rules.yaml"  # the case tables, in tests/data
+
+COMPARISONS = cases(FILE, "comparisons")
 
 
-@pytest.mark.parametrize(
-    ("first", "second", "expected", "rule"), COMPARISONS, ids=[c[3] for c in COMPARISONS]
-)
-def test_compare_packs(first: str, second: str, expected: int, rule: str) -> None:
+@pytest.mark.parametrize(("first", "second", "expected"), COMPARISONS)
+def test_compare_packs(first: str, second: str, expected: int) -> None:
     assert compare_packs(first, second) == expected
     assert compare_packs(second, first) == -expected
 
