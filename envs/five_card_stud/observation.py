@@ -29,14 +29,8 @@ import numpy as np
 from ..core.betting import TABLE_ROWS
 from ..core.cards import NUM_CARD_IDS
 from ..core.observation import Field, ObservationLayout, document
-from .state import (
-    CARDS_PER_HAND,
-    HISTORY_KINDS,
-    MAX_PLAYERS,
-    NUM_ROUNDS,
-    FiveCardStudState,
-    StudOptions,
-)
+from . import state as stud
+from .state import FiveCardStudState, StudOptions
 
 __all__ = [
     "LAYOUT",
@@ -48,8 +42,9 @@ __all__ = [
     "observer_plans",
 ]
 
-_SEATS = MAX_PLAYERS
-_KINDS = len(HISTORY_KINDS)
+_SEATS = stud.MAX_PLAYERS
+_KINDS = len(stud.HISTORY_KINDS)
+_ROUNDS = stud.NUM_ROUNDS
 _OPEN = np.inf  # no upper bound: chips and counts grow with the options
 
 LAYOUT = ObservationLayout(
@@ -71,11 +66,11 @@ LAYOUT = ObservationLayout(
         Field("bet_size", 1, _OPEN, "size of a bet and of a raise in this round"),
         Field("bets_made", 1, _OPEN, "bets and raises made in this round"),
         Field("cap", 1, _OPEN, "most bets and raises a round allows (`1 + max_raises`)"),
-        Field("round", NUM_ROUNDS, 1, "one-hot betting round: after the 2nd, 3rd, 4th, 5th card"),
+        Field("round", _ROUNDS, 1, "one-hot betting round: after the 2nd, 3rd, 4th, 5th card"),
         Field("to_act", _SEATS, 1, "one-hot relative seat to act (all 0 when the game is over)"),
         Field("dealer", _SEATS, 1, "one-hot relative seat of the dealer"),
         Field("seat", _SEATS, 1, "one-hot absolute seat of the observer (`player_i`)"),
-        Field("history", NUM_ROUNDS * _SEATS * _KINDS, _OPEN, "betting history of this hand "
+        Field("history", _ROUNDS * _SEATS * _KINDS, _OPEN, "betting history of this hand "
               "(below)"),
         Field("hand_number", 1, _OPEN, "the hand in play, 1..hands"),
         Field("hands_left", 1, _OPEN, "hands still to play after this one (at most)"),
@@ -123,7 +118,7 @@ def observer_plans(options: StudOptions) -> tuple[ObserverPlan, ...]:
     n = options.num_players
     seats = np.arange(n)
     cards = np.arange(NUM_CARD_IDS)
-    rounds = np.arange(NUM_ROUNDS)[:, None, None]
+    rounds = np.arange(_ROUNDS)[:, None, None]
     kinds = np.arange(_KINDS)
     observers = []
     for observer in range(n):
@@ -173,7 +168,7 @@ def encode_with_plans(
     if hole >= 0:
         obs[_HOLE + hole] = 1
     if options.last_card_down:
-        fifth = cards[CARDS_PER_HAND - 1]
+        fifth = cards[stud.CARDS_PER_HAND - 1]
         if fifth >= 0:
             obs[_HOLE + fifth] = 1
     obs[up] = state.up
@@ -267,7 +262,7 @@ def decode_observation(observation: np.ndarray) -> FiveCardStudView:
         obs[_HAND_NUMBER : _HAND_NUMBER + 10].astype(np.int64).tolist()
     )
     to_act = np.flatnonzero(obs[LAYOUT["to_act"]])
-    history = obs[LAYOUT["history"]].reshape(NUM_ROUNDS, _SEATS, _KINDS)[:, :n]
+    history = obs[LAYOUT["history"]].reshape(_ROUNDS, _SEATS, _KINDS)[:, :n]
     return FiveCardStudView(
         num_players=n,
         seat=int(np.argmax(obs[LAYOUT["seat"]])),

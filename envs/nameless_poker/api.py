@@ -27,19 +27,7 @@ from __future__ import annotations
 
 from ..core.cards import JOKER, SUITS, CardsLike, format_card
 from ..core.options import check_int
-from .deals import (
-    HAND_SIZES,
-    MAX_HAND,
-    MINIMUM,
-    NO_TRUMP,
-    NUM_DEALS,
-    NUM_PLAYERS,
-    PACK,
-    deal_kind,
-    follow_options,
-    score,
-    winner_index,
-)
+from . import deals
 
 __all__ = ["deal_score", "legal_plays", "trick_winner"]
 
@@ -47,7 +35,7 @@ __all__ = ["deal_score", "legal_plays", "trick_winner"]
 def _suit(name: str, value: object) -> int:
     """A suit letter (or ``None``: :data:`.deals.NO_TRUMP`) as a suit index."""
     if value is None:
-        return NO_TRUMP
+        return deals.NO_TRUMP
     if isinstance(value, str) and value.lower() in SUITS:
         return SUITS.index(value.lower())
     raise ValueError(f"bad {name} {value!r}: expected one of 's', 'h', 'd', 'c' or None")
@@ -66,7 +54,7 @@ def _called(trick: list[int], called_suit: object) -> int:
         raise ValueError(
             f"bad called_suit {called_suit!r}: expected None, the trick does not open with a joker"
         )
-    return NO_TRUMP
+    return deals.NO_TRUMP
 
 
 def trick_winner(trick: CardsLike, trump: str | None, called_suit: str | None = None) -> int:
@@ -77,12 +65,12 @@ def trick_winner(trick: CardsLike, trump: str | None, called_suit: str | None = 
     otherwise); it never changes the winner, since the joker led wins unless the other joker
     follows.
     """
-    cards = PACK.parse(trick, what="trick")
-    if not 1 <= len(cards) <= NUM_PLAYERS:
-        raise ValueError(f"bad trick {trick!r}: expected 1 to {NUM_PLAYERS} cards")
+    cards = deals.PACK.parse(trick, what="trick")
+    if not 1 <= len(cards) <= deals.NUM_PLAYERS:
+        raise ValueError(f"bad trick {trick!r}: expected 1 to {deals.NUM_PLAYERS} cards")
     suit = _suit("trump", trump)
     _called(cards, called_suit)
-    return winner_index(cards, suit)
+    return deals.winner_index(cards, suit)
 
 
 def legal_plays(
@@ -97,16 +85,16 @@ def legal_plays(
     joker (required then, ``None`` otherwise). The hand and the trick together must fit in the
     pack (no card twice, at most two jokers).
     """
-    cards = PACK.parse(hand, what="hand")
-    played = PACK.parse(trick, what="trick")
-    if not 1 <= len(cards) <= MAX_HAND:
-        raise ValueError(f"bad hand {hand!r}: expected 1 to {MAX_HAND} cards")
-    if len(played) >= NUM_PLAYERS:
-        raise ValueError(f"bad trick {trick!r}: expected 0 to {NUM_PLAYERS - 1} cards played")
-    PACK.check(cards + played, what="hand and trick together")
+    cards = deals.PACK.parse(hand, what="hand")
+    played = deals.PACK.parse(trick, what="trick")
+    if not 1 <= len(cards) <= deals.MAX_HAND:
+        raise ValueError(f"bad hand {hand!r}: expected 1 to {deals.MAX_HAND} cards")
+    if len(played) >= deals.NUM_PLAYERS:
+        raise ValueError(f"bad trick {trick!r}: expected 0 to {deals.NUM_PLAYERS - 1} cards played")
+    deals.PACK.check(cards + played, what="hand and trick together")
     suit = _suit("trump", trump)
     called = _called(played, called_suit)
-    return [format_card(c) for c in sorted(set(follow_options(cards, played, suit, called)))]
+    return [format_card(c) for c in sorted(set(deals.follow_options(cards, played, suit, called)))]
 
 
 def deal_score(deal: int, bid: int | None, tricks: int) -> int:
@@ -115,10 +103,10 @@ def deal_score(deal: int, bid: int | None, tricks: int) -> int:
     Deals 1-22 (dark deals included) need a bid 0..hand size; deals 23-30 have none
     (``bid=None``). ``tricks`` is 0..hand size.
     """
-    number = check_int("deal", deal, 1, NUM_DEALS)
-    size = HAND_SIZES[number - 1]
-    kind = deal_kind(number)
-    if kind >= MINIMUM:
+    number = check_int("deal", deal, 1, deals.NUM_DEALS)
+    size = deals.HAND_SIZES[number - 1]
+    kind = deals.deal_kind(number)
+    if kind >= deals.MINIMUM:
         if bid is not None:
             raise ValueError(f"bad bid {bid!r}: deal {number} has no bids, expected None")
     elif bid is None:
@@ -126,4 +114,4 @@ def deal_score(deal: int, bid: int | None, tricks: int) -> int:
     else:
         bid = check_int("bid", bid, 0, size)
     taken = check_int("tricks", tricks, 0, size)
-    return score(kind, bid, taken)
+    return deals.score(kind, bid, taken)

@@ -58,16 +58,10 @@ from ...envs.core.observation import Field, ObservationLayout, document
 from ...envs.draw_poker import (
     HAND_SIZE,
     NUM_ACTIONS,
-    NUM_DISCARDS,
-    PHASE_BET_AFTER,
-    PHASE_BET_BEFORE,
-    PHASE_DRAW,
-    PHASE_OVER,
-    PHASES,
     STAND_PAT,
     DrawPokerView,
+    actions,
     decode_observation,
-    discard_action,
 )
 from ..features import FeatureSet, PerActionLayout, per_observation
 from .equity_hooks import BETTING_WORDS, bet_by_equity, equity_hooks
@@ -139,14 +133,14 @@ _ROW_EQUITY = 4  # column of a draw's equity in its row
 _EQUITY, _FAIR, _ODDS = (CONTEXT.start(name) for name in ("equity", "fair_share", "pot_odds"))
 _ROWS = CONTEXT.size
 _FEATURES = _ROWS + NUM_ACTIONS * ROW_WIDTH
-_POPCOUNT = np.array([bin(bits).count("1") for bits in range(NUM_DISCARDS)])
+_POPCOUNT = np.array([bin(bits).count("1") for bits in range(actions.NUM_DISCARDS)])
 # Hand position i after discard bits b: own card i kept, or replacement j (index 5 + j) where
 # j counts the discarded positions below i.
 _TAKE = np.array(
     [
         [i if not bits >> i & 1 else HAND_SIZE + bin(bits & ((1 << i) - 1)).count("1")
          for i in range(HAND_SIZE)]
-        for bits in range(NUM_DISCARDS)
+        for bits in range(actions.NUM_DISCARDS)
     ]
 )  # fmt: skip
 _AT_LEAST = (Category.PAIR, Category.TWO_PAIR, Category.THREE_OF_A_KIND, Category.STRAIGHT)
@@ -226,7 +220,7 @@ _CACHE = FeatureCache()
 
 def _hand_features(view: DrawPokerView) -> np.ndarray:
     """:func:`_simulate`'s table for this hand, phase and opponents' draws (cached)."""
-    drawing = view.phase in (PHASE_BET_BEFORE, PHASE_DRAW)
+    drawing = view.phase in (actions.PHASE_BET_BEFORE, actions.PHASE_DRAW)
     drew = [view.drawn[k] for k in view.opponents_in]
     key = np.array([*view.cards, -1, drawing, *_pack(view), -1, *drew])
     key = key.astype(np.int16).tobytes()
@@ -241,12 +235,12 @@ def _features(observation: np.ndarray) -> np.ndarray:
     rows = out[_ROWS:].reshape(NUM_ACTIONS, ROW_WIDTH)
     rows[np.arange(STAND_PAT), np.arange(STAND_PAT)] = 1
     rows[STAND_PAT:, 3] = 1
-    if not view.cards or view.phase == PHASE_OVER or not view.opponents_in:
+    if not view.cards or view.phase == actions.PHASE_OVER or not view.opponents_in:
         return out
     table = _hand_features(view)
     context = out[:_ROWS]
     phase = view.phase
-    if phase == PHASE_BET_AFTER:
+    if phase == actions.PHASE_BET_AFTER:
         best = table[0, 0]
     else:
         affordable = view.supply >= _POPCOUNT
@@ -307,7 +301,7 @@ def describe(observation: np.ndarray) -> str:
         for seat, k in enumerate(relative)
     )
     return (
-        f"hand {view.hand_number}, {PHASES[view.phase]}; you are player_{view.seat}, "
+        f"hand {view.hand_number}, {actions.PHASES[view.phase]}; you are player_{view.seat}, "
         f"player_{(view.seat + view.dealer) % n} deals\n"
         f"your cards: {format_cards(view.cards)}\n"
         f"pot {view.pot}, to call {view.to_call}; stacks: {stacks}"
@@ -331,7 +325,7 @@ def parse_move(answer: str, observation: np.ndarray, mask: np.ndarray) -> int:
             raise ValueError(
                 f"you do not hold {', '.join(missing)}: your cards are {format_cards(hand)}"
             )
-        return discard_action(hand.index(c) for c in cards)
+        return actions.discard_action(hand.index(c) for c in cards)
     raise ValueError(
         f"bad move {answer!r}: type fold, check, call, bet, raise, stand pat or discard CARDS"
     )

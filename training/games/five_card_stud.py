@@ -40,24 +40,8 @@ from ...envs.core.hands import Category, evaluate, qualifies_low
 from ...envs.core.observation import Field, ObservationLayout, document
 from ...envs.five_card_stud import FiveCardStudView, decode_observation, showing_key, up_card_rank
 from ..features import FeatureSet, per_observation
+from . import poker_features
 from .equity_hooks import BETTING_WORDS, bet_by_equity, equity_hooks
-from .poker_features import (
-    CATEGORIES,
-    DRAW_INDICATORS,
-    FAIR_SHARE,
-    POT,
-    POT_ODDS,
-    TO_CALL,
-    FeatureCache,
-    betting_summary,
-    deal,
-    draw_indicators,
-    group_keys,
-    made_hand,
-    pot_odds,
-    pot_share,
-    seeded,
-)
 
 __all__ = ["FEATURES", "HOOKS", "describe", "equity_features", "equity_rule", "parse_move"]
 
@@ -72,24 +56,24 @@ FEATURES = ObservationLayout(
         Field("their_made", 1, 1, "chance an opponent's cards now hold a pair or better"),
         Field("board_beats", 1, 1, "chance the observer's up cards alone beat every "
               "opponent's cards now"),
-        FAIR_SHARE,
-        POT_ODDS,
+        poker_features.FAIR_SHARE,
+        poker_features.POT_ODDS,
         Field("bet_odds", 1, 1, "`bet / (pot + bet)`: the equity a bet of the round's size needs"),
-        TO_CALL,
-        POT,
+        poker_features.TO_CALL,
+        poker_features.POT,
         Field("to_come", 1, 1, "own cards still to come / 3"),
         Field("bets_made", 1, 1, "bets and raises made in this round / cap"),
-        Field("made_hand", CATEGORIES, 1, "one-hot category of the observer's cards (fewer "
-              "than five: groups of ranks only)"),
-        Field("their_board", CATEGORIES, 1, "one-hot groups of ranks of the best board showing "
-              "among the opponents in"),
+        Field("made_hand", poker_features.CATEGORIES, 1, "one-hot category of the observer's "
+              "cards (fewer than five: groups of ranks only)"),
+        Field("their_board", poker_features.CATEGORIES, 1, "one-hot groups of ranks of the best "
+              "board showing among the opponents in"),
         Field("their_high", 1, 1, "highest up card rank among the opponents in / 12 (wild: ace)"),
         Field("own_high", 1, 1, "own highest up card rank / 12"),
         Field("beaten", 1, 1, "an opponent's board alone beats the observer's whole hand "
               "(groups of ranks)"),
         Field("board_leads", 1, 1, "the observer's board beats every opponent's board"),
-        Field("draws", DRAW_INDICATORS, 1, "most cards of a suit / 5, most ranks in a straight's "
-              "window / 5, flush open, straight open"),
+        Field("draws", poker_features.DRAW_INDICATORS, 1, "most cards of a suit / 5, most ranks "
+              "in a straight's window / 5, flush open, straight open"),
         Field("opponents_bets", 4, 10, "the opponents' bets/raises, calls, checks, folds "
               "(summed) in this round / 3"),
         Field("own_bets", 4, 10, "the observer's, the same way"),
@@ -113,7 +97,7 @@ def _simulate(view: FiveCardStudView, rng: np.random.Generator) -> np.ndarray:
     unseen = np.repeat(np.arange(counts.size), np.maximum(counts, 0))
     known = [view.own_cards] + [view.up[k] for k in view.opponents_in]
     missing = [5 - len(cards) for cards in known]
-    futures = deal(unseen, SAMPLES, sum(missing), rng)
+    futures = poker_features.deal(unseen, SAMPLES, sum(missing), rng)
     hands = np.empty((SAMPLES, len(known), 5), dtype=np.int64)
     start = 0
     for i, cards in enumerate(known):
@@ -123,23 +107,26 @@ def _simulate(view: FiveCardStudView, rng: np.random.Generator) -> np.ndarray:
     wild = view.deuces_wild
     flat = hands.reshape(-1, 5)
     high = evaluate(flat, "standard", deuces_wild=wild).reshape(SAMPLES, -1)
-    share = pot_share(high[:, 0], high[:, 1:])
+    share = poker_features.pot_share(high[:, 0], high[:, 1:])
     if view.hi_lo:
         low = evaluate(flat, "low", deuces_wild=wild).reshape(SAMPLES, -1)
         qualified = np.asarray(qualifies_low(low, view.low_qualifier))
         low = np.where(qualified, low, -1)
-        low_share = np.where(qualified[:, 0], pot_share(low[:, 0], low[:, 1:]), 0.0)
+        low_share = np.where(qualified[:, 0], poker_features.pot_share(low[:, 0], low[:, 1:]), 0.0)
         share = np.where(qualified.any(axis=1), 0.5 * share + 0.5 * low_share, share)
     # every opponent's hand now: its up cards and the hole card this future gives it
-    now = [group_keys(hands[:, i, : len(known[i]) + 1], wild) for i in range(1, len(known))]
+    now = [
+        poker_features.group_keys(hands[:, i, : len(known[i]) + 1], wild)
+        for i in range(1, len(known))
+    ]
     theirs = np.stack([keys for keys, _ in now], axis=1)
     made = np.stack([category for _, category in now], axis=1).max(axis=1)
-    mine = group_keys(np.array([view.own_cards]), wild)[0]
-    board = group_keys(np.array([view.up[0]]), wild)[0]
+    mine = poker_features.group_keys(np.array([view.own_cards]), wild)[0]
+    board = poker_features.group_keys(np.array([view.up[0]]), wild)[0]
     return np.array(
         [
             share.mean(),
-            pot_share(np.broadcast_to(mine, SAMPLES), theirs).mean(),
+            poker_features.pot_share(np.broadcast_to(mine, SAMPLES), theirs).mean(),
             (made >= Category.PAIR).mean(),
             (board > theirs.max(axis=1)).mean(),
         ],
@@ -147,7 +134,7 @@ def _simulate(view: FiveCardStudView, rng: np.random.Generator) -> np.ndarray:
     )
 
 
-_CACHE = FeatureCache()
+_CACHE = poker_features.FeatureCache()
 
 
 def _monte_carlo(view: FiveCardStudView) -> np.ndarray:
@@ -157,7 +144,7 @@ def _monte_carlo(view: FiveCardStudView) -> np.ndarray:
     for up in view.up:
         key += [-1, *up]
     raw = np.array(key, dtype=np.int16).tobytes()
-    return _CACHE.get(raw, lambda: _simulate(view, seeded(raw)))
+    return _CACHE.get(raw, lambda: _simulate(view, poker_features.seeded(raw)))
 
 
 def _features(observation: np.ndarray) -> np.ndarray:
@@ -176,20 +163,20 @@ def _features(observation: np.ndarray) -> np.ndarray:
     price = view.bet_size
     out[_MONTE_CARLO] = _monte_carlo(view)
     out[_FAIR] = 1 / (1 + len(opponents))
-    out[_ODDS] = pot_odds(view.to_call, view.pot)
-    out[_BET_ODDS] = pot_odds(price, view.pot)
+    out[_ODDS] = poker_features.pot_odds(view.to_call, view.pot)
+    out[_BET_ODDS] = poker_features.pot_odds(price, view.pot)
     out[FEATURES["to_call"]] = view.to_call / max(view.bet_size, 1)
     out[FEATURES["pot"]] = view.pot / 50
     out[FEATURES["to_come"]] = (5 - len(mine)) / 3
     out[FEATURES["bets_made"]] = view.bets_made / max(view.cap, 1)
-    out[FEATURES["made_hand"]] = made_hand(mine, "standard", wild)
-    out[FEATURES["their_board"]] = made_hand(best_board[:4], "standard", wild)
+    out[FEATURES["made_hand"]] = poker_features.made_hand(mine, "standard", wild)
+    out[FEATURES["their_board"]] = poker_features.made_hand(best_board[:4], "standard", wild)
     out[FEATURES["their_high"]] = max(up_card_rank(c, wild) for b in boards for c in b) / 12
     out[FEATURES["own_high"]] = max(up_card_rank(c, wild) for c in view.up[0]) / 12
     out[FEATURES["beaten"]] = any(showing_key(b, wild) > showing_key(mine, wild) for b in boards)
     out[FEATURES["board_leads"]] = all(own_board_key > showing_key(b, wild) for b in boards)
-    out[FEATURES["draws"]] = draw_indicators(mine, wild)
-    summary = betting_summary(view.history).reshape(-1, 2, 4)  # round, whose, kind
+    out[FEATURES["draws"]] = poker_features.draw_indicators(mine, wild)
+    summary = poker_features.betting_summary(view.history).reshape(-1, 2, 4)  # round, whose, kind
     now = view.round
     out[FEATURES["opponents_bets"]] = summary[now, 0]
     out[FEATURES["own_bets"]] = summary[now, 1]
