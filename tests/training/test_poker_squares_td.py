@@ -1,6 +1,8 @@
 """The line-pattern afterstate learner for Poker Squares: the pattern abstraction on fixed lines,
-a few-second training run, save/reload playing identically, and evaluation through the batched
-policy interface of ``pokerzoo.training.evaluate``. Checks machinery, not strength."""
+the incremental line state against the definition, the afterstate values and the one-card
+look-ahead against brute force, a short training run, save/reload playing identically, and the
+``algorithm: td`` run through the CLI (train, resume, evaluate, play). Checks machinery, not
+strength (the strength is measured by the README's record run)."""
 
 from __future__ import annotations
 
@@ -9,10 +11,15 @@ from pathlib import Path
 import numpy as np
 import pytest
 from pokerzoo.envs.core.cards import parse_cards
+from pokerzoo.envs.core.hands import hand_classes
 from pokerzoo.envs.core.registry import get_game
-from pokerzoo.envs.poker_squares.rules import EMPTY, LINES, score_grid
+from pokerzoo.envs.poker_squares.rules import EMPTY, LINES, resolve_scoring, score_grid
+from pokerzoo.training.cli import main
+from pokerzoo.training.config import TDConfig
 from pokerzoo.training.evaluate import play_policy_single
 from pokerzoo.training.games import poker_squares_td as td
+from pokerzoo.training.games.poker_squares_lines import LINE_CELLS, LineState, line_points
+from pokerzoo.training.play import play
 
 OUTS = td.OUTS
 T = td.T_SIZE
@@ -99,18 +106,108 @@ def test_full_lines_are_valued_by_their_points() -> None:
     cards = parse_cards(
         "8c Qc Tc 4c 2c 9h Qh Th Jh Kh Ad 8d Td 4h 5s As Qs Ts Js Ks 3d 6s 7h 4d 5d"
     )
-    grid = np.array(cards, dtype=np.int64)[None]
+    state = LineState.of_grids(np.array(cards, dtype=np.int64)[None])
+    assert td.LineValues().state_values(state).sum() == score_grid(cards) == 302
+
+
+def random_states(games: int, cards: int, seed: int = 1) -> tuple[LineState, np.ndarray]:
+    """``games`` grids with ``cards`` cards placed at random cells, and each game's deal."""
+    rng = np.random.default_rng(seed)
+    deals = np.argsort(rng.random((games, 52)), axis=1)
+    state = LineState.empty(games)
+    for step in range(cards):
+        cells = np.argmax(np.where(state.grid == EMPTY, rng.random((games, 25)), -1), axis=1)
+        state.place(deals[:, step], cells)
+    return state, deals
+
+
+def test_incremental_lines_match_the_definition_card_by_card() -> None:
+    rng = np.random.default_rng(2)
+    deals = np.argsort(rng.random((200, 52)), axis=1)
+    state = LineState.empty(200)
+    for step in range(25):
+        cells = np.argmax(np.where(state.grid == EMPTY, rng.random((200, 25)), -1), axis=1)
+        state.place(deals[:, step], cells)
+        rank_left, suit_left = td.left_counts(state.grid)
+        expected = td.line_keys(
+            state.grid[:, LINE_CELLS], step + 1, rank_left[:, None], suit_left[:, None]
+        )
+        np.testing.assert_array_equal(state.keys(), expected)
+    rebuilt = LineState.of_grids(state.grid)
+    np.testing.assert_array_equal(rebuilt.keys(), state.keys())
+
+
+@pytest.mark.parametrize("scoring", ["american", "english"])
+def test_full_line_points_match_the_rules(scoring: str) -> None:
+    rng = np.random.default_rng(5)
+    hands = [np.argsort(rng.random((3000, 52)), axis=1)[:, :5]]
+    hands.append(
+        np.argsort(rng.random((3000, 13)), axis=1)[:, :5] * 4 + rng.integers(0, 4, (3000, 1))
+    )
+    low = rng.integers(0, 9, (3000, 1))
+    hands.append((np.arange(5) + low) * 4 + rng.integers(0, 4, (3000, 5)))  # straights
+    hands.append((np.arange(5) + low) * 4 + 2)  # straight flushes, royal flushes
+    hands.append(np.array([parse_cards("As 2h 3d 4c 5s"), parse_cards("Ah 2h 3h 4h 5h")]))
+    lines = np.concatenate(hands)
+    grid = np.full((len(lines), 25), EMPTY)
+    grid[:, :5] = lines
+    ours = line_points(scoring)[LineState.of_grids(grid).full_index()[:, 0]]
+    rules = np.asarray(resolve_scoring(scoring)[1])[hand_classes(lines)]
+    np.testing.assert_array_equal(ours, rules)
+
+
+@pytest.fixture(scope="module")
+def noisy() -> td.LineValues:
+    """A table of random values: every pattern distinct, so that a wrong sum shows."""
     values = td.LineValues()
-    rank_left, suit_left = td.left_counts(grid)
-    lines = grid[:, np.array(LINES)]
-    total = values.values(lines, 25, rank_left[:, None], suit_left[:, None]).sum()
-    assert total == score_grid(cards) == 302
+    values.table = np.random.default_rng(0).normal(size=values.table.shape) * 10
+    return values
+
+
+@pytest.mark.parametrize("placed", [0, 7, 16, 23])
+def test_afterstate_values_are_the_placed_grids_values(noisy: td.LineValues, placed: int) -> None:
+    state, deals = random_states(6, placed)
+    card = deals[:, placed]
+    fast = td.afterstate_values(noisy, state, card)
+    for game in range(6):
+        for cell in range(25):
+            if state.grid[game, cell] != EMPTY:
+                assert np.isneginf(fast[game, cell])
+                continue
+            grid = state.grid[game].copy()
+            grid[cell] = card[game]
+            slow = noisy.state_values(LineState.of_grids(grid[None])).sum()
+            assert fast[game, cell] == pytest.approx(slow)
+
+
+@pytest.mark.parametrize("placed", [2, 21])
+def test_lookahead_is_expectimax_over_the_next_card(noisy: td.LineValues, placed: int) -> None:
+    state, deals = random_states(3, placed, seed=7)
+    card = deals[:, placed]
+    unseen = np.ones((3, 53), dtype=np.int64)
+    unseen[:, 52] = 0
+    for game in range(3):
+        unseen[game, deals[game, : placed + 1]] = 0
+    chosen = td.lookahead_actions(noisy, state, card, unseen)
+    for game in range(3):
+        means = {}
+        for cell in np.flatnonzero(state.grid[game] == EMPTY):
+            grid = state.grid[game].copy()
+            grid[cell] = card[game]
+            after = LineState.of_grids(grid[None])
+            nxt = np.flatnonzero(unseen[game, :52])
+            best = [td.afterstate_values(noisy, after, np.array([c])).max() for c in nxt]
+            means[int(cell)] = float(np.mean(best))
+        assert means[int(chosen[game])] == pytest.approx(max(means.values()))
+
+
+TINY = TDConfig(games=1024, batch=256, minutes=10)
 
 
 @pytest.fixture(scope="module")
 def trained() -> td.LineValues:
     values = td.LineValues()
-    td.train(values, seconds=600, batch=256, max_games=1024, seed=3)
+    td.train(values, TINY, seed=3)
     return values
 
 
@@ -118,6 +215,12 @@ def test_training_counts_games_and_learns_something(trained: td.LineValues) -> N
     assert trained.games == 1024
     assert (trained.counts > 0).sum() > 100
     assert np.isfinite(trained.table).all()
+
+
+def test_a_seed_and_a_game_budget_replay_the_same_table(trained: td.LineValues) -> None:
+    again = td.LineValues()
+    td.train(again, TINY, seed=3)
+    np.testing.assert_array_equal(again.table, trained.table)
 
 
 def test_reload_plays_identically(trained: td.LineValues, tmp_path: Path) -> None:
@@ -138,11 +241,102 @@ def test_reload_plays_identically(trained: td.LineValues, tmp_path: Path) -> Non
 
 
 def test_greedy_action_is_the_best_afterstate(trained: td.LineValues) -> None:
-    rng = np.random.default_rng(0)
-    deal = rng.permutation(52)[:10]
-    grid = np.full((1, 25), EMPTY, dtype=np.int64)
-    grid[0, rng.permutation(25)[:9]] = deal[:9]
-    card = deal[9:10]
-    values = td.afterstate_values(trained, grid, card, np.array([10]))
-    assert np.isneginf(values[grid != EMPTY]).all()
-    assert td.greedy_actions(trained, grid, card)[0] == int(np.argmax(values[0]))
+    state, deals = random_states(1, 9, seed=0)
+    card = deals[:, 9]
+    values = td.afterstate_values(trained, state, card)
+    assert td.greedy_actions(trained, state, card)[0] == int(np.argmax(values[0]))
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"jokers": 1}, "jokers=1"),
+        ({"variant": "shuffle"}, "variant='shuffle'"),
+        ({"placement": "adjacent"}, "placement='adjacent'"),
+    ],
+)
+def test_the_learner_names_an_option_it_cannot_play(options: dict, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        td.new_values(TDConfig(), options)
+
+
+def test_english_scoring_round_trips(tmp_path: Path) -> None:
+    values = td.new_values(TDConfig(), {"scoring": "english"})
+    values.save(tmp_path / "v.npz")
+    again = td.LineValues.load(tmp_path / "v.npz")
+    assert again.scoring == "english"
+    np.testing.assert_array_equal(again.points, line_points("english"))
+
+
+# --- the ``algorithm: td`` run through the CLI ----------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def td_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("td")
+    config = folder / "td.yaml"
+    config.write_text(
+        "game: poker_squares\nalgorithm: td\n"
+        "td: {games: 2048, batch: 512, eval_every: 1024}\n"
+        "evaluation: {episodes: 16, final_episodes: 8, opponents: [greedy]}\n"
+    )
+    run = folder / "run"
+    assert main(["train", "poker_squares", "--config", str(config), "--out", str(run)]) == 0
+    return run
+
+
+def test_a_td_run_writes_a_run_folder(td_run: Path) -> None:
+    for name in ("config.yaml", "run.json", "values.npz", "monitor.csv", "evaluations.csv"):
+        assert (td_run / name).exists(), name
+    assert td.LineValues.load(td_run / "values.npz").games == 2048
+    rows = (td_run / "evaluations.csv").read_text().splitlines()
+    assert len(rows) == 3  # header, 1,024 and 2,048 games
+    assert "reference/2013 contest winner, 125.18" in rows[0]
+    report = (td_run / "report.md").read_text()
+    assert "The agent (no look-ahead), same deals" in report
+    assert "2,048 games (51,200 env steps)" in report
+
+
+def test_a_td_run_evaluates_and_resumes(
+    td_run: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["evaluate", str(td_run), "--episodes", "4", "--out", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "| greedy |" in out and "The agent (no look-ahead), same deals" in out
+    config = tmp_path / "more.yaml"
+    config.write_text(
+        "game: poker_squares\nalgorithm: td\ntd: {games: 3072, batch: 512, eval_every: 0}\n"
+    )
+    copy = tmp_path / "run"
+    copy.mkdir()
+    for name in ("values.npz", "run.json"):
+        (copy / name).write_bytes((td_run / name).read_bytes())
+    args = ["train", "poker_squares", "--config", str(config), "--out", str(copy)]
+    assert main([*args, "--resume", "--eval-episodes", "0"]) == 0
+    assert td.LineValues.load(copy / "values.npz").games == 3072
+    assert main([*args[:-1], str(tmp_path / "missing"), "--resume"]) == 2
+    assert "no values.npz" in capsys.readouterr().err
+
+
+def test_td_settings_are_checked(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    config = tmp_path / "td.yaml"
+    config.write_text("game: quintet\nalgorithm: td\n")
+    out = str(tmp_path / "x")
+    assert main(["train", "quintet", "--config", str(config), "--out", out]) == 2
+    assert "Quintet has no value learner" in capsys.readouterr().err
+    config.write_text("game: poker_squares\nalgorithm: td\n")
+    assert main(["train", "poker_squares", "--config", str(config), "--timesteps", "9"]) == 2
+    assert "--timesteps is a PPO setting" in capsys.readouterr().err
+    config.write_text("game: poker_squares\nalgorithm: td\nenv: {jokers: 2}\n")
+    assert main(["train", "poker_squares", "--config", str(config), "--out", out]) == 2
+    assert "jokers=2" in capsys.readouterr().err
+    config.write_text("game: poker_squares\nalgorithm: td\ntd: {lam: 2}\n")
+    assert main(["train", "poker_squares", "--config", str(config), "--out", out]) == 2
+    assert "td.lam" in capsys.readouterr().err
+
+
+def test_play_takes_hints_from_a_td_run(td_run: Path) -> None:
+    lines: list[str] = []
+    result = play("poker_squares", str(td_run), seed=3, read=lambda _: "", write=lines.append)
+    assert f"agent ({td_run / 'values.npz'})" in lines[0]
+    assert result["score"] == result["opponent_score"]  # every hint taken: the agent's own game
