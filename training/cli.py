@@ -197,7 +197,9 @@ def _cmd_train(args: argparse.Namespace) -> int:
     source = args.config or default_config_path(spec.name) or "the built-in defaults"
     _check_options(spec, config.env, f"{source}: env")
     out = Path(args.out) if args.out else Path("runs") / f"{config.game}-s{config.seed}"
-    if config.backend == "rllib":
+    if config.algorithm == "td":
+        run_dir = _train_td(args, config, source, spec, out)
+    elif config.backend == "rllib":
         run_dir = _train_rllib(args, config, source, out)
     elif args.num_env_runners is not None or args.address is not None:
         raise UsageError("--num-env-runners and --address are options of --backend rllib")
@@ -220,6 +222,38 @@ def _cmd_train(args: argparse.Namespace) -> int:
         print(format_table(evaluation))
         print("reports: " + ", ".join(str(p) for p in paths.values()))
     return 0
+
+
+def _train_td(
+    args: argparse.Namespace, config: TrainConfig, source: object, spec: GameSpec, out: Path
+) -> Path:
+    """``pokerzoo train`` of an ``algorithm: td`` config: the game's own value learner
+    (:mod:`pokerzoo.training.td`); the run folder."""
+    from .td import learner_for, train_td
+
+    for flag, given in (
+        ("--timesteps", args.timesteps),
+        ("--n-envs", args.n_envs),
+        ("--backend", args.backend),
+        ("--num-env-runners", args.num_env_runners),
+        ("--address", args.address),
+    ):
+        if given is not None:
+            raise UsageError(f"{flag} is a PPO setting; an algorithm: td run is set by `td:`")
+    from .train import validate_for_game
+
+    try:
+        learner_for(spec)
+        validate_for_game(config, spec)
+        result = train_td(config, out, resume=args.resume)
+    except ConfigError as error:
+        raise ConfigError(f"{source}: {error}") from None
+    rate = result.games / max(result.seconds, 1e-9)
+    print(
+        f"trained {result.games:,} games in {result.run_dir} "
+        f"({result.seconds / 60:.1f} min, {rate:,.0f} games/s)"
+    )
+    return result.run_dir
 
 
 def _train_rllib(args: argparse.Namespace, config: TrainConfig, source: object, out: Path) -> Path:

@@ -19,6 +19,8 @@ and the key's dotted path (``ppo.learning_rate: expected a number > 0, got 'fast
     opponents: {bots: {random: 1, greedy: 1}, snapshot_weight: 0.5, snapshot_every: 50000}
     backend: sb3           # or rllib: Ray RLlib, with the settings of the `rllib` section
     rllib: {num_env_runners: 2, train_batch_size: 4000, lr: 3.0e-4, fcnet_hiddens: [256, 256]}
+    algorithm: ppo         # or td: the game's own value learner, with the `td` section
+    td: {games: 20000000, minutes: 60, epsilon: 0.3, lam: 1.0, lookahead: true}
 
 Thread count
 ------------
@@ -43,6 +45,7 @@ __all__ = [
     "OpponentsConfig",
     "PPOConfig",
     "RLlibConfig",
+    "TDConfig",
     "TrainConfig",
     "from_dict",
     "load_config",
@@ -192,6 +195,37 @@ class RLlibConfig(_Section):
     default: a failure here is a bug (a masked action, a bot's error) and ends the run."""
 
 
+class TDConfig(_Section):
+    """A game's own value learner (``algorithm: td``; Poker Squares: the line-pattern afterstate
+    values of :mod:`pokerzoo.training.games.poker_squares_td`, trained on many games at once
+    without a neural network or torch)."""
+
+    games: int = Field(20_000_000, ge=1)
+    """Games to train; the exploration schedule runs over them, so a run is reproducible."""
+    minutes: Number = Field(60, gt=0)
+    """Wall-clock limit: the run stops there even if ``games`` are not all played."""
+    batch: int = Field(2048, ge=1)
+    """Games played at once between two updates of the values."""
+    epsilon: Number = Field(0.3, ge=0, le=1)
+    """Share of random (exploring) moves at the start of the run."""
+    epsilon_end: Number = Field(0.3, ge=0, le=1)
+    """Share of random moves at the end (linear in between)."""
+    temperature: Number = Field(0.0, ge=0)
+    """Other moves: the best cell (0), or a cell drawn with probability proportional to
+    ``exp(value / temperature)``, values in the game's points (softmax exploration)."""
+    lam: Number = Field(1.0, ge=0, le=1)
+    """TD(lambda)'s lambda: 1 learns from final points (Monte-Carlo), less bootstraps from the
+    values of the positions that followed."""
+    decay: Number = Field(0.95, gt=0, le=1)
+    """How much of the past each update keeps (1: plain averages over the whole run)."""
+    lookahead: bool = True
+    """The agent looks one card ahead (expectimax over the next card, valued by the table);
+    evaluation also reports it without."""
+    eval_every: int = Field(1_000_000, ge=0)
+    """Games between periodic evaluations (no look-ahead, ``evaluation.episodes`` deals; 0:
+    none)."""
+
+
 class TrainConfig(_Section):
     """One training run."""
 
@@ -229,6 +263,10 @@ class TrainConfig(_Section):
     """What trains: ``sb3`` (MaskablePPO on this machine, the ``ppo`` section) or ``rllib``
     (Ray RLlib's PPO, local or on a cluster, the ``rllib`` section; games of several players)."""
     rllib: RLlibConfig = RLlibConfig()
+    algorithm: Literal["ppo", "td"] = "ppo"
+    """How the agent learns: ``ppo`` (a policy network, with the ``backend``'s trainer) or
+    ``td`` (the game's own value learner, the ``td`` section; Poker Squares)."""
+    td: TDConfig = TDConfig()
 
 
 def load_config(path: str | Path, overrides: Mapping[str, Any] | None = None) -> TrainConfig:

@@ -114,6 +114,11 @@ class Evaluation:
     rules: dict[str, Evaluation] = field(default_factory=dict)
     """Hand-written rules over the agent's features (:mod:`pokerzoo.training.rules`), each
     evaluated on the same deals and seeds."""
+    variants: dict[str, Evaluation] = field(default_factory=dict)
+    """The same agent played another way (a ``td`` agent without its look-ahead), on the same
+    deals and seeds."""
+    agent_seconds: float = 0.0
+    """One-player games: seconds the agent took to play its deals."""
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -130,6 +135,8 @@ class Evaluation:
             "opponents": {k: v.as_dict() for k, v in self.opponents.items()},
             "seconds": self.seconds,
             "rules": {k: v.as_dict() for k, v in self.rules.items()},
+            "variants": {k: v.as_dict() for k, v in self.variants.items()},
+            "agent_seconds": self.agent_seconds,
         }
 
 
@@ -269,7 +276,9 @@ def _evaluate_single(
     bot_cache: dict[tuple[str, int, int], np.ndarray] | None,
 ) -> None:
     seeds = np.arange(seed, seed + episodes)
+    started = time.perf_counter()
     agent = play_policy_single(spec, policy, options, seeds, batch)
+    result.agent_seconds = time.perf_counter() - started
     threshold = spec.scoring.win_threshold(options)
     result.agent_mean = mean_ci(agent)
     result.threshold = threshold

@@ -18,6 +18,7 @@ from ..envs.core.registry import GameSpec, load
 from .evaluate import Policy, model_policy
 from .features import FeatureSet
 from .formulations import NATIVE, Formulation
+from .learners import ValueLearner
 from .rules import FeatureRule
 
 __all__ = [
@@ -60,6 +61,9 @@ class TrainingHooks:
     """``play``: how an action is typed, to show a hint or a default."""
     prompt: str = "action number"
     """``play``: what the person is asked to type."""
+    td: ValueLearner | None = None
+    """The game's own learner for ``algorithm: td`` runs (:mod:`pokerzoo.training.learners`);
+    ``None``: the game trains with PPO only."""
     play_bot: str | None = None
     """``play``: the default opponent (or, for a one-player game, hint giver); ``None``: the
     game's first bot."""

@@ -58,6 +58,13 @@ class PolicyBot:
         self._path = None if self._model is not None else str(model)
         self.name = name or (f"snapshot:{Path(self._path).stem}" if self._path else "agent")
 
+    @classmethod
+    def from_policy(cls, policy: Policy, name: str) -> PolicyBot:
+        """A bot that plays a ready batched policy (an ``algorithm: td`` run's, for one)."""
+        bot = cls(model=policy, name=name)
+        bot._policy = policy
+        return bot
+
     @property
     def model(self) -> Any:
         if self._model is None:

@@ -24,6 +24,7 @@ from ..envs.core.registry import GameSpec, get_game
 from .hooks import TrainingHooks, feature_set, formulation, hooks_for
 from .opponents import PolicyBot
 from .runs import find_run
+from .td import learner_for
 
 __all__ = ["make_player", "play"]
 
@@ -37,6 +38,11 @@ def make_player(spec: GameSpec, against: str | None, seed: int | None, options: 
         return spec.make_bot(against, seed=seed, **options)
     if Path(against).exists() or Path(against).with_suffix(".zip").exists():
         target = find_run(against, spec.name)
+        if target.backend == "td":
+            lookahead = target.td.lookahead if target.td is not None else True
+            learner = learner_for(spec)
+            policy = learner.policy(learner.load(target.model_path), lookahead)
+            return PolicyBot.from_policy(policy, f"agent ({target.model_path})")
         return PolicyBot(
             target.model_path,
             name=f"agent ({target.model_path})",

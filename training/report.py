@@ -20,6 +20,7 @@ from .evaluate import Evaluation, OpponentResult, evaluate_agent
 from .hooks import agent_policy, feature_set, rule_policy, rules_for
 from .opponents import load_model
 from .runs import find_run
+from .td import learner_for
 
 __all__ = ["evaluate_run", "format_table", "plot_learning_curve", "write_report"]
 
@@ -28,10 +29,22 @@ def format_table(evaluation: Evaluation) -> str:
     """The evaluation as a Markdown table (95% intervals), then one table per hand-written rule
     evaluated on the same deals (:attr:`Evaluation.rules`)."""
     tables = [_single_table(evaluation) if evaluation.players == 1 else _multi_table(evaluation)]
+    if evaluation.variants:
+        tables.insert(0, f"The {evaluation.player}{_pace(evaluation)}:")
+    for variant in evaluation.variants.values():
+        tables.append(f"The {variant.player}, same deals{_pace(variant)}:")
+        tables.append(format_table(variant))
     for rule in evaluation.rules.values():
         tables.append(f"{rule.player}, hand-written over the same features, same deals:")
         tables.append(format_table(rule))
     return "\n\n".join(tables)
+
+
+def _pace(evaluation: Evaluation) -> str:
+    """`` (the agent N ms per game)`` of a one-player agent, or nothing."""
+    if evaluation.players != 1 or not evaluation.agent_seconds:
+        return ""
+    return f" (the agent {1000 * evaluation.agent_seconds / evaluation.episodes:.1f} ms per game)"
 
 
 def _markdown(header: list[str], rows: list[list[str]]) -> str:
@@ -111,13 +124,21 @@ def write_report(
         f"# {evaluation.game}: evaluation of `{model}`",
         "",
         _describe(evaluation),
-        f"Options: `{json.dumps(evaluation.options)}`. Took {evaluation.seconds:.0f} s.",
+        f"Options: `{json.dumps(evaluation.options)}`. Took {evaluation.seconds:.0f} s"
+        f"{_pace(evaluation)}.",
         "",
         format_table(evaluation),
         "",
     ]
     throughput = run_info.get("throughput")
-    if throughput:
+    if throughput and "games" in throughput:
+        text += [
+            f"Training: {throughput['games']:,} games ({throughput['timesteps']:,} env steps) "
+            f"in {throughput['seconds'] / 60:.1f} min "
+            f"({throughput['steps_per_second']:.0f} env steps/s).",
+            "",
+        ]
+    elif throughput:
         text += [
             f"Training: {throughput['timesteps']} env steps in {throughput['seconds']:.0f} s "
             f"of `learn` ({throughput['steps_per_second']:.0f} env steps/s).",
@@ -194,6 +215,14 @@ def plot_learning_curve(folder: str | Path, players: int = 1) -> Path | None:
                     color=next(colours, "grey"),
                     label=f"{key.split('/', 1)[1]} (bot)",
                 )
+            elif key.startswith("reference/"):
+                top.axhline(
+                    values[-1],
+                    linestyle=":",
+                    linewidth=1.5,
+                    color=next(colours, "grey"),
+                    label=key.split("/", 1)[1],
+                )
             elif players == 1 and key == "agent_mean":
                 top.plot(steps, values, marker="o", label="agent")
             elif players > 1 and key.startswith("win_rate/"):
@@ -238,14 +267,26 @@ def evaluate_run(
         opponents = defaults.opponents
     if seed is None:
         seed = defaults.seed if defaults is not None else 1_000_000
+    variants = {}
     if target.backend == "rllib":
         from .rllib.policy import checkpoint_policy
 
         policy = checkpoint_policy(target.model_path, feature_set(spec, target.features))
+    elif target.backend == "td":
+        learner = learner_for(spec)
+        model = learner.load(target.model_path)
+        lookahead = target.td.lookahead if target.td is not None else True
+        policy = learner.policy(model, lookahead)
+        if lookahead:
+            variants["no look-ahead"] = learner.policy(model, False)
     else:
         model = load_model(target.model_path)
         policy = agent_policy(spec, model, target.features, target.actions)
     evaluation = evaluate_agent(spec, policy, target.options, episodes, opponents, seed)
+    for name, variant in variants.items():
+        played = evaluate_agent(spec, variant, target.options, episodes, [], seed)
+        played.player = f"agent ({name})"
+        evaluation.variants[name] = played
     for name, rule in rules_for(spec, target.features, target.actions).items():
         played = evaluate_agent(
             spec, rule_policy(spec, rule, target.actions), target.options, episodes, opponents, seed

@@ -22,7 +22,15 @@ from importlib import metadata, resources
 from pathlib import Path
 from typing import Any
 
-from .config import ConfigError, EvaluationConfig, TrainConfig, from_dict, load_config, to_dict
+from .config import (
+    ConfigError,
+    EvaluationConfig,
+    TDConfig,
+    TrainConfig,
+    from_dict,
+    load_config,
+    to_dict,
+)
 from .evaluate import Evaluation
 
 __all__ = [
@@ -38,6 +46,9 @@ __all__ = [
     "write_run_info",
 ]
 
+TD_MODEL = "values.npz"
+"""The model file of an ``algorithm: td`` run (:mod:`pokerzoo.training.td`)."""
+TD_SUFFIX = ".npz"
 _CHECKPOINT = re.compile(r"model_(\d+)_steps(?:\.zip)?$")
 
 
@@ -196,17 +207,22 @@ class RunTarget:
     features: str = "raw"
     actions: str = "native"
     """The run's action formulation (``native``: the game's own actions)."""
+    td: TDConfig | None = None
+    """The run's ``td`` settings (``algorithm: td`` runs)."""
 
     @property
     def backend(self) -> str:
-        """What trained the model: ``"rllib"`` for an RLlib checkpoint folder, else ``"sb3"``."""
+        """What trained the model: ``"rllib"`` for an RLlib checkpoint folder, ``"td"`` for a
+        game's own learner's ``.npz``, else ``"sb3"``."""
+        if self.model_path.suffix == TD_SUFFIX:
+            return "td"
         return "rllib" if is_rllib_checkpoint(self.model_path) else "sb3"
 
 
 def find_run(path: str | Path, game: str | None = None) -> RunTarget:
-    """Resolve a run folder (its ``model.zip`` or ``model/``, else its latest checkpoint) or a
-    model (a ``.zip`` or an RLlib checkpoint folder; its run's ``config.yaml`` is looked for
-    beside it and one folder up)."""
+    """Resolve a run folder (its ``model.zip``, ``model/`` or ``values.npz``, else its latest
+    checkpoint) or a model (a ``.zip``, an RLlib checkpoint folder or a ``td`` run's ``.npz``;
+    its run's ``config.yaml`` is looked for beside it and one folder up)."""
     path = Path(path)
     if is_rllib_checkpoint(path):
         model, run_dir = path, path.parent
@@ -215,6 +231,8 @@ def find_run(path: str | Path, game: str | None = None) -> RunTarget:
         model = path / "model.zip"
         if not model.exists():
             model = path / "model" if is_rllib_checkpoint(path / "model") else None
+        if model is None and (path / TD_MODEL).exists():
+            model = path / TD_MODEL
         if model is None:
             model = latest_checkpoint(path)
         if model is None:
@@ -237,6 +255,7 @@ def find_run(path: str | Path, game: str | None = None) -> RunTarget:
                 config.evaluation,
                 config.features,
                 config.actions,
+                config.td if config.algorithm == "td" else None,
             )
     if game is None:
         raise ValueError(f"{path}: no config.yaml beside the model; name the game with --game")

@@ -68,7 +68,7 @@ def observations(n: int = 16) -> tuple[np.ndarray, np.ndarray]:
 
 def without_seconds(data: Any) -> Any:
     if isinstance(data, dict):
-        return {k: without_seconds(v) for k, v in data.items() if k != "seconds"}
+        return {k: without_seconds(v) for k, v in data.items() if not k.endswith("seconds")}
     return data
 
 

@@ -18,6 +18,7 @@ import numpy as np
 from ...envs.poker_squares import GRID_CELLS, LAYOUT
 from ..features import FeatureSet, PerActionLayout, batched, line_features, straight_windows
 from ..hooks import TrainingHooks
+from .poker_squares_td import LEARNER
 
 __all__ = ["HOOKS", "lines"]
 
@@ -74,4 +75,5 @@ HOOKS = TrainingHooks(
     action_text=cell_text,
     prompt="cell as 'row col' (1-5)",
     play_bot="greedy",
+    td=LEARNER,
 )

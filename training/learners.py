@@ -1,0 +1,54 @@
+"""A game's own learner, trained and evaluated by ``algorithm: td`` runs.
+
+Most games learn with PPO (:mod:`.train`), which needs nothing of the game beyond its env. A game
+whose structure allows a much faster learner (Poker Squares: line-pattern afterstate values
+trained on millions of games at once, :mod:`pokerzoo.training.games.poker_squares_td`) declares
+it here, in its training hooks, and the generic run driver (:mod:`.td`) trains it into a run
+folder that ``pokerzoo evaluate`` and ``pokerzoo play`` read like any other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from .config import TDConfig
+from .evaluate import Policy
+
+__all__ = ["Progress", "ValueLearner", "ValueModel"]
+
+Progress = Callable[[int, float, float], None]
+"""Called after each batch of training games: games so far, the batch's mean score, seconds."""
+
+
+class ValueModel(Protocol):
+    """What a learner's model offers the driver."""
+
+    games: int
+    """Games it has been trained on."""
+
+    def save(self, path: str | Path) -> None: ...
+
+
+@dataclass(frozen=True)
+class ValueLearner:
+    """A game's own learner: how to make, train, save and play its model."""
+
+    new: Callable[[TDConfig, Mapping[str, Any]], ValueModel]
+    """A fresh model for the config and the env options (an unsupported option raises
+    ``ValueError`` naming it)."""
+    load: Callable[[Path], ValueModel]
+    """A model saved by its ``save``."""
+    train: Callable[[ValueModel, TDConfig, int, Progress, int], None]
+    """Train in place: the model, the config, the seed, the progress callback and the games
+    already played in the run (the schedules continue from there on a resumed run)."""
+    policy: Callable[[ValueModel, bool], Policy]
+    """The batched policy (observations, masks) -> actions, with or without look-ahead."""
+    decisions_per_game: int
+    """Env steps of one game (learning curves count env steps like PPO's)."""
+    references: Callable[[Mapping[str, Any]], Mapping[str, float]] = field(
+        default=lambda options: {}
+    )
+    """Published results drawn on the learning curve for these env options (label -> mean)."""
