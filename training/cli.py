@@ -176,6 +176,8 @@ def _cmd_list() -> int:
         print(f"  training features: {', '.join(['raw', *hooks.features])}")
         if hooks.formulations:
             print(f"  training actions: {', '.join(['native', *hooks.formulations])}")
+        if hooks.td is not None:
+            print("  training algorithms: ppo, td (the game's own value learner)")
     return 0
 
 

@@ -218,6 +218,9 @@ class TDConfig(_Section):
     values of the positions that followed."""
     decay: Number = Field(0.95, gt=0, le=1)
     """How much of the past each update keeps (1: plain averages over the whole run)."""
+    prior: Number = Field(0.0, ge=0)
+    """Visits' worth of a pattern's neighbours (the same pattern two cards earlier or later)
+    that its value is shrunk toward (0: none)."""
     lookahead: bool = True
     """The agent looks one card ahead (expectimax over the next card, valued by the table);
     evaluation also reports it without."""

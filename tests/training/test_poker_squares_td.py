@@ -31,7 +31,7 @@ def key_parts(key: int) -> dict[str, int]:
     key, suit_outs = divmod(key, OUTS)
     key, rank_outs = divmod(key, OUTS)
     key, column = divmod(key, 2)
-    key, straight = divmod(key, 2)
+    key, straight = divmod(key, td.STRAIGHTS)
     shape, flush = divmod(key, 2)
     return {
         "shape": td.SHAPES[shape],
@@ -55,13 +55,14 @@ def grid_of(row0: str) -> np.ndarray:
 @pytest.mark.parametrize(
     ("row0", "shape", "flush", "straight", "rank_outs", "suit_outs"),
     [
-        ("", (), 1, 1, 0, 0),
-        ("7s", (1,), 1, 1, 3, 3),  # 12 spades unseen, 4 needed: plenty
+        ("", (), 1, 3, 0, 0),
+        ("7s", (1,), 1, 3, 3, 3),  # 12 spades unseen, 4 needed: plenty
         ("7s 7h", (2,), 0, 0, 2, 0),
         ("7s 7h 7d 7c", (4,), 0, 0, 0, 0),
-        ("As 2s 3s 4s", (1, 1, 1, 1), 1, 1, 3, 3),  # A-2-3-4 fits the wheel
+        ("As 2s 3s 4s", (1, 1, 1, 1), 1, 1, 3, 3),  # A-2-3-4 fits the wheel: a 5 only
         ("As Ks 3s", (1, 1, 1), 1, 0, 3, 3),  # K-A-3 fits no window (no wrap)
-        ("9h Th Jh Qh", (1, 1, 1, 1), 1, 1, 3, 3),
+        ("9h Th Jh Qh", (1, 1, 1, 1), 1, 2, 3, 3),  # open-ended: an 8 or a king
+        ("5c 6d 8h", (1, 1, 1), 0, 3, 3, 0),  # 4, 7 or 9 (the windows 4-8 and 5-9)
         ("2d 2c 5d 5c", (2, 2), 0, 0, 3, 0),
         ("Kd Kc Kh 4c", (3, 1), 0, 0, 3, 0),
     ],
@@ -333,6 +334,12 @@ def test_td_settings_are_checked(tmp_path: Path, capsys: pytest.CaptureFixture[s
     config.write_text("game: poker_squares\nalgorithm: td\ntd: {lam: 2}\n")
     assert main(["train", "poker_squares", "--config", str(config), "--out", out]) == 2
     assert "td.lam" in capsys.readouterr().err
+
+
+def test_list_names_the_learner(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["list"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("training algorithms: ppo, td") == 1  # Poker Squares only
 
 
 def test_play_takes_hints_from_a_td_run(td_run: Path) -> None:

@@ -30,6 +30,7 @@ __all__ = [
     "OUTS",
     "RANK_BITS",
     "SHAPES",
+    "STRAIGHTS",
     "T_SIZE",
     "LineParts",
     "LineState",
@@ -61,7 +62,8 @@ def _shapes() -> list[tuple[int, ...]]:
 
 SHAPES: list[tuple[int, ...]] = _shapes()
 """Index = shape id of a pattern."""
-NUM_KEYS = len(SHAPES) * 2 * 2 * 2 * OUTS * OUTS * T_SIZE
+STRAIGHTS = 4  # 0: no straight possible; 1, 2, 3+: ranks that would keep one possible
+NUM_KEYS = len(SHAPES) * 2 * STRAIGHTS * 2 * OUTS * OUTS * T_SIZE
 
 # The shape code of a line: c1 + 6 c2 + 36 c3 + 216 c4 (ck = number of ranks held k times).
 # Adding a card of a rank held k times changes it by CODE_STEP[k].
@@ -90,7 +92,21 @@ def _straight_lut() -> np.ndarray:
 
 
 _SHAPE_LUT = _shape_lut()
+
+
+def _straight_ranks_lut() -> np.ndarray:
+    """For a 13-bit rank set fitting a straight window: how many other ranks would still fit
+    one with it (0 where none: no window holds the set), capped at ``STRAIGHTS - 1``."""
+    masks = np.arange(1 << 13)
+    helpful = np.zeros(1 << 13, dtype=np.int64)
+    for w in _WINDOWS:
+        helpful |= np.where((masks & ~w) == 0, w & ~masks, 0)
+    count = np.array([bin(h).count("1") for h in helpful])
+    return np.minimum(count, STRAIGHTS - 1)
+
+
 _STRAIGHT_LUT = _straight_lut()
+_STRAIGHT_RANKS_LUT = _straight_ranks_lut()
 _SUITS_ONE = np.array([bin(m).count("1") <= 1 for m in range(16)])  # at most one suit held
 LOW_SUIT = np.array([(m & -m).bit_length() - 1 if m else 0 for m in range(16)], dtype=np.int64)
 RANK_BITS = 1 << np.arange(13, dtype=np.int64)
@@ -167,10 +183,13 @@ def pattern_ids(parts: LineParts, t: np.ndarray | int) -> np.ndarray:
     code, n = parts.code, parts.n
     shape = _SHAPE_LUT[code]
     flush = _SUITS_ONE[parts.suits]
-    straight = (code == n) & _STRAIGHT_LUT[parts.ranks]  # all ranks distinct and in one window
+    # distinct ranks in one window; then how many ranks could join them in one
+    straight = np.where(
+        (code == n) & _STRAIGHT_LUT[parts.ranks], _STRAIGHT_RANKS_LUT[parts.ranks], 0
+    )
     spare = parts.suit_left - (5 - n) + 1
     suit_outs = np.where(flush & (n > 0), np.clip(spare, 0, OUTS - 1), 0)
-    pattern = ((shape * 2 + flush) * 2 + straight) * 2 + _IS_COLUMN
+    pattern = ((shape * 2 + flush) * STRAIGHTS + straight) * 2 + _IS_COLUMN
     pattern = (pattern * OUTS + np.minimum(parts.rank_outs, OUTS - 1)) * OUTS + suit_outs
     return pattern * T_SIZE + t
 

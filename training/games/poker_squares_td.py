@@ -13,8 +13,10 @@ For a line with ``n < 5`` cards, after ``t`` cards are on the grid (1..25):
 - ``shape``: the rank multiplicities of its cards, as a multiset (``[]``, ``[1]``, ``[1,1]``,
   ``[2]``, ..., ``[4,1]``): 19 shapes for 0..5 cards (:data:`SHAPES`); ``n`` is their sum;
 - ``flush``: whether its cards share one suit (so a flush is still possible; true when empty);
-- ``straight``: whether its ranks are distinct and fit in one of the ten 5-rank windows
-  (A-2-3-4-5 .. T-J-Q-K-A), so a straight is still possible (true when empty);
+- ``straight``: 0 unless its ranks are distinct and fit in one of the ten 5-rank windows
+  (A-2-3-4-5 .. T-J-Q-K-A), so that a straight is still possible; then how many other ranks
+  would still fit a window with them, capped at 3 (an open-ended four: 2, an inside one: 1;
+  3 when empty);
 - ``column``: whether the line is a column (rows and columns are symmetric, but a good player
   gives them different jobs, e.g. rows for pairs and columns for flushes; without this bit the
   values could not tell them apart and break the symmetry);
@@ -24,7 +26,7 @@ For a line with ``n < 5`` cards, after ``t`` cards are on the grid (1..25):
   minus the cards it still needs, plus one, clipped to 0..3 (0: a flush can no longer happen);
 - ``t``: how many cards are on the grid, i.e. how many are still to come.
 
-Pattern id = ``((((shape * 2 + flush) * 2 + straight) * 2 + column) * 4 + rank_outs) * 4
+Pattern id = ``((((shape * 2 + flush) * 4 + straight) * 2 + column) * 4 + rank_outs) * 4
 + suit_outs) * 26 + t`` (:func:`line_keys`). A full line is worth its actual points (the
 scoring table, i.e. the reward), never a learned number. The hand-written knowledge is only this
 abstraction; which cell to choose comes entirely from the learned values.
@@ -68,6 +70,7 @@ from .poker_squares_lines import (
     OUTS,
     RANK_BITS,
     SHAPES,
+    STRAIGHTS,
     T_SIZE,
     LineParts,
     LineState,
@@ -83,6 +86,7 @@ __all__ = [
     "NUM_KEYS",
     "OUTS",
     "SHAPES",
+    "STRAIGHTS",
     "T_SIZE",
     "LineValues",
     "TrainStats",
@@ -106,6 +110,7 @@ class LineValues:
 
     scoring: str | dict[str, int] = "american"
     decay: float = 0.95
+    prior: float = 0.0
     sums: np.ndarray = field(default_factory=lambda: np.zeros(NUM_KEYS))
     counts: np.ndarray = field(default_factory=lambda: np.zeros(NUM_KEYS))
     table: np.ndarray = field(default_factory=lambda: np.zeros(NUM_KEYS))
@@ -125,13 +130,21 @@ class LineValues:
         return self.line_values(state.parts(), state.t[:, None])
 
     def update(self, keys: np.ndarray, targets: np.ndarray) -> None:
-        """One batch of targets: forget a little, then add the new visits."""
+        """One batch of targets: forget a little, then add the new visits. With ``prior > 0``
+        a pattern's value is its mean shrunk toward the same pattern's mean over nearby ``t``
+        (two cards either way), worth ``prior`` visits: rare patterns borrow from their
+        neighbours instead of trusting a handful of games."""
         self.sums *= self.decay
         self.counts *= self.decay
         self.sums += np.bincount(keys, weights=targets, minlength=NUM_KEYS)
         self.counts += np.bincount(keys, minlength=NUM_KEYS)
-        seen = self.counts > 0
-        self.table[seen] = self.sums[seen] / self.counts[seen]
+        sums, counts = self.sums, self.counts
+        if self.prior > 0:
+            near_sums, near_counts = _near_t(self.sums), _near_t(self.counts)
+            near = np.divide(near_sums, near_counts, out=np.zeros(NUM_KEYS), where=near_counts > 0)
+            sums, counts = sums + self.prior * near, counts + self.prior * (near_counts > 0)
+        seen = counts > 0
+        self.table[seen] = sums[seen] / counts[seen]
 
     def save(self, path: str | Path) -> None:
         """Write the table (and what it needs to play) to ``path`` (``.npz``)."""
@@ -142,6 +155,7 @@ class LineValues:
             counts=self.counts,
             scoring=np.array(json.dumps(self.scoring)),
             decay=np.array(self.decay),
+            prior=np.array(self.prior),
             games=np.array(self.games),
         )
 
@@ -157,11 +171,19 @@ class LineValues:
             return cls(
                 scoring=json.loads(str(data["scoring"])),
                 decay=float(data["decay"]),
+                prior=float(data["prior"]) if "prior" in data else 0.0,
                 sums=data["sums"].copy(),
                 counts=data["counts"].copy(),
                 table=data["table"].copy(),
                 games=int(data["games"]),
             )
+
+
+def _near_t(totals: np.ndarray, width: int = 2) -> np.ndarray:
+    """Each pattern's ``totals`` summed over the same pattern at ``t - width .. t + width``."""
+    by_t = np.pad(totals.reshape(-1, T_SIZE), ((0, 0), (width + 1, width)))
+    running = np.cumsum(by_t, axis=1)
+    return (running[:, 2 * width + 1 :] - running[:, : -2 * width - 1]).reshape(-1)
 
 
 # --- play ---------------------------------------------------------------------------------------
@@ -261,38 +283,44 @@ def greedy_actions(values: LineValues, state: LineState, cards: np.ndarray) -> n
 
 
 def _lookahead_chunk(
-    values: LineValues, state: LineState, cards: np.ndarray, to_come: np.ndarray
+    values: LineValues,
+    state: LineState,
+    cards: np.ndarray,
+    cells: np.ndarray,
+    nxt: np.ndarray,
+    weights: np.ndarray,
 ) -> np.ndarray:
-    """:func:`lookahead_actions` for a few games at once (arrays of games x cells x next cards x
-    lines)."""
-    b = len(cards)
-    rows = np.arange(b)
-    cells = np.arange(GRID_CELLS)
+    """For a few games: the mean over the next card (``nxt`` ``(B, C)`` card ids, ``weights``
+    their chances up to a factor) of the best afterstate value once the card is placed on each
+    of ``cells`` ``(B, E)`` and the next card greedily; ``(B, E)``. Arrays run over games x
+    cells x next cards x lines."""
+    rows = np.arange(len(cards))[:, None]
+    e_axis = np.arange(cells.shape[1])[None, :]
     rank, suit = cards >> 2, cards & 3
     rank_left, suit_left = _seen_left(state, cards)
     # The lines after placing the card on each cell: (B, E, 10), two lines changed per cell.
-    code = np.repeat(state.code[:, None], GRID_CELLS, axis=1)
-    ranks = np.repeat(state.ranks[:, None], GRID_CELLS, axis=1)
-    suits = np.repeat(state.suits[:, None], GRID_CELLS, axis=1)
-    n = np.repeat(state.n[:, None], GRID_CELLS, axis=1)
-    hist = np.repeat(state.hist[:, None], GRID_CELLS, axis=1)  # (B, E, 10, 13)
+    width = cells.shape[1]
+    code = np.repeat(state.code[:, None], width, axis=1)
+    ranks = np.repeat(state.ranks[:, None], width, axis=1)
+    suits = np.repeat(state.suits[:, None], width, axis=1)
+    n = np.repeat(state.n[:, None], width, axis=1)
+    hist = np.repeat(state.hist[:, None], width, axis=1)  # (B, E, 10, 13)
     for side in (0, 1):
-        line = CELL_LINES[:, side]
-        held = state.hist[rows[:, None], line[None, :], rank[:, None]]  # (B, E)
-        code[:, cells, line] += CODE_STEP[held]
-        ranks[:, cells, line] |= RANK_BITS[rank][:, None]
-        suits[:, cells, line] |= (1 << suit)[:, None]
-        n[:, cells, line] += 1
-        hist[rows[:, None], cells[None, :], line[None, :], rank[:, None]] += 1
+        line = CELL_LINES[cells, side]  # (B, E)
+        held = state.hist[rows, line, rank[:, None]]
+        code[rows, e_axis, line] += CODE_STEP[held]
+        ranks[rows, e_axis, line] |= RANK_BITS[rank][:, None]
+        suits[rows, e_axis, line] |= (1 << suit)[:, None]
+        n[rows, e_axis, line] += 1
+        hist[rows, e_axis, line, rank[:, None]] += 1
     held_ranks = (ranks[..., None] & RANK_BITS) > 0  # (B, E, 10, 13)
     rank_outs = (held_ranks * rank_left[:, None, None, :]).sum(axis=3)  # (B, E, 10)
-    # Each next card c2 (axis 2): seen as well, then placed greedily.
-    nxt = np.arange(52)
-    rank2, suit2 = nxt >> 2, nxt & 3
-    rank_left2 = rank_left[:, None, :] - (rank2[:, None] == np.arange(13))  # (B, C, 13)
-    suit_left2 = suit_left[:, None, :] - (suit2[:, None] == np.arange(4))  # (B, C, 4)
-    held2 = np.moveaxis(hist[..., rank2], -1, 2)  # (B, E, C, 10)
-    outs2 = rank_outs[:, :, None, :] - np.moveaxis(held_ranks[..., rank2], -1, 2)
+    # Each next card (axis 2): seen as well, then placed greedily.
+    rank2, suit2 = nxt >> 2, nxt & 3  # (B, C)
+    r3, e3, k3 = rows[:, :, None], e_axis[:, :, None], rank2[:, None, :]
+    held2 = hist[r3, e3, :, k3]  # (B, E, C, 10)
+    outs2 = rank_outs[:, :, None, :] - held_ranks[r3, e3, :, k3]
+    suit_left2 = suit_left[:, None, :] - (suit2[..., None] == np.arange(4))  # (B, C, 4)
     before, delta = _line_deltas(
         values,
         code[:, :, None],
@@ -302,33 +330,50 @@ def _lookahead_chunk(
         outs2,
         np.broadcast_to(suit_left2[:, None, :, None, :], (*held2.shape, 4)),
         held2,
-        rank_left2[:, nxt, rank2][:, None, :, None],
-        nxt[None, None, :, None],
+        (rank_left[rows, rank2] - 1)[:, None, :, None],
+        nxt[:, None, :, None],
         state.t[:, None, None, None] + 2,
     )  # (B, E, C, 10)
-    free = state.grid == EMPTY  # (B, 25)
-    free2 = free[:, None, :] & (cells[:, None] != cells[None, :])  # (B, E, E')
+    free2 = (state.grid == EMPTY)[:, None, :] & (cells[:, :, None] != np.arange(GRID_CELLS))
     second = delta[..., CELL_LINES].sum(axis=-1)  # (B, E, C, E')
     second = np.where(free2[:, :, None, :], second, -np.inf).max(axis=-1)
     q = before.sum(axis=-1) + second  # (B, E, C)
-    weights = to_come[:, None, :52].astype(np.float64)
-    mean = (np.where(weights > 0, q, 0.0) * weights).sum(axis=2) / weights.sum(axis=2)
-    return np.argmax(np.where(free, mean, -np.inf), axis=1)
+    w = weights[:, None, :]
+    return (np.where(w > 0, q, 0.0) * w).sum(axis=2) / w.sum(axis=2)
 
 
 def lookahead_actions(
-    values: LineValues, state: LineState, cards: np.ndarray, to_come: np.ndarray, chunk: int = 16
+    values: LineValues,
+    state: LineState,
+    cards: np.ndarray,
+    to_come: np.ndarray,
+    candidates: int = GRID_CELLS,
+    chunk: int = 16,
 ) -> np.ndarray:
-    """One-card expectimax: for each cell, the mean over the next card (``to_come[b]``, 0/1 per
-    card id 0..51, the cards still unseen) of the best afterstate value after placing it
-    greedily. Games with one free cell, or no card to come, play greedily."""
-    actions = greedy_actions(values, state, cards)
-    free = (state.grid == EMPTY).sum(axis=1)
-    deep = np.flatnonzero((free > 1) & (to_come[:, :52].sum(axis=1) > 0))
+    """One-card expectimax: for each of the ``candidates`` cells of highest afterstate value
+    (all free cells by default), the mean over the next card (``to_come[b]``: how many of each
+    card id 0..51 may come next, the unseen cards in the deal variant) of the best afterstate
+    value once that card is placed greedily; the cell of the best mean. Games with one free
+    cell, or no card to come, play greedily."""
+    totals = afterstate_values(values, state, cards)
+    actions = np.argmax(totals, axis=1)
+    free = np.isfinite(totals).sum(axis=1)
+    coming = np.asarray(to_come)[:, :52]
+    deep = np.flatnonzero((free > 1) & (coming.sum(axis=1) > 0))
+    order = np.argsort(-totals, axis=1, kind="stable")
+    cards_order = np.argsort(-coming, axis=1, kind="stable")
     for start in range(0, len(deep), chunk):
         games = deep[start : start + chunk]
         part = LineState(*(getattr(state, f)[games] for f in LineState.__dataclass_fields__))
-        actions[games] = _lookahead_chunk(values, part, cards[games], to_come[games])
+        width = min(candidates, int(free[games].max()))
+        cells = order[games, :width]
+        count = int((coming[games] > 0).sum(axis=1).max())
+        nxt = cards_order[games, :count]
+        weights = np.take_along_axis(coming[games], nxt, axis=1).astype(np.float64)
+        means = _lookahead_chunk(values, part, cards[games], cells, nxt, weights)
+        legal = np.take_along_axis(np.isfinite(totals[games]), cells, axis=1)
+        best = np.argmax(np.where(legal, means, -np.inf), axis=1)
+        actions[games] = cells[np.arange(len(games)), best]
     return actions
 
 
@@ -483,7 +528,11 @@ def new_values(config: TDConfig, options: Mapping[str, Any]) -> LineValues:
             raise ValueError(
                 f"{key}={options[key]!r}: the line-pattern learner plays {key}={expected!r} only"
             )
-    return LineValues(scoring=options.get("scoring", "american"), decay=float(config.decay))
+    return LineValues(
+        scoring=options.get("scoring", "american"),
+        decay=float(config.decay),
+        prior=float(config.prior),
+    )
 
 
 def references(options: Mapping[str, Any]) -> dict[str, float]:
