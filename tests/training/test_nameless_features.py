@@ -57,6 +57,15 @@ def test_hand_counts_on_fixed_cards() -> None:
         assert np.isclose(ctx[C[name]], value), name
     rows = features[CONTEXT:].reshape(-1, ROW_WIDTH)
     assert np.isclose(rows[BID + 3, R["bid_minus_masters"]], 0)
+    # Masters 3; honours Jk As Ks = 3; trumps and jokers 3: bid 3 sits on every count.
+    for column in ("bid_off_masters", "bid_off_honours", "bid_off_trumps"):
+        assert np.isclose(rows[BID + 3, R[column]], 0), column
+        assert np.isclose(rows[BID + 1, R[column]], 2 / 8), column
+        assert np.isclose(rows[BID + 4, R[column]], 1 / 8), column
+    assert np.isclose(rows[BID, R["bid_pays"]], 5 / 80)  # a made zero bid scores 5
+    assert np.isclose(rows[BID + 2, R["bid_pays"]], 20 / 80)
+    assert rows[BID + 4, R["bid_over_room"]] == 0  # first to bid: the 4 tricks are all free
+    assert rows[PLAY + 1, R["bid_pays"]] == 0  # a card's row has no bid columns
     assert rows[PLAY + 8, R["is_card"]] == 0  # 4s (id 8) is not held
     two_hearts = PLAY + 1
     assert rows[two_hearts, R["is_card"]] == 1 and rows[two_hearts, R["master"]] == 0

@@ -94,9 +94,17 @@ ROW_NAMES: tuple[str, ...] = (
     "follows_led",
     "lowest_of_suit",
     "highest_of_suit",
+    "bid_off_masters",
+    "bid_off_honours",
+    "bid_off_trumps",
+    "bid_pays",
+    "bid_over_room",
 )
 """What each per-action row holds (a joker lead's row describes the joker, and its suit columns
-the suit it names)."""
+the suit it names). A bid's ``bid_off_*`` columns are its distance either way from a count of
+the hand (masters; honours: jokers, trumps from the queen up and side aces; trumps and jokers),
+so that "bid what the hand takes" is one weight away; ``bid_pays`` is what the bid scores if
+made (RULES §4), ``bid_over_room`` how far it goes past the tricks the others' bids leave."""
 CONTEXT = len(CONTEXT_NAMES)
 ROW_WIDTH = len(ROW_NAMES)
 _C = {name: i for i, name in enumerate(CONTEXT_NAMES)}
@@ -211,9 +219,17 @@ def tricks_features(observations: np.ndarray) -> np.ndarray:
     bid_rows[..., _R["is_bid"]] = 1
     bid_rows[..., _R["bid"]] = bid_values / 8
     bid_rows[..., _R["bid_minus_masters"]] = (bid_values - masters[:, None]) / 8
-    bid_rows[..., _R["bid_minus_trumps"]] = (bid_values - (trumps + hand[:, JOKER])[:, None]) / 8
+    trumps_and_jokers = (trumps + hand[:, JOKER])[:, None]
+    bid_rows[..., _R["bid_minus_trumps"]] = (bid_values - trumps_and_jokers) / 8
     bid_rows[..., _R["bid_is_zero"]] = bid_values == 0
     bid_rows[..., _R["bid_minus_room"]] = (bid_values - (size - others_bids)[:, None]) / 8
+    honours = hand[:, JOKER] + high_trumps + (ace * side).sum(axis=1)
+    bid_rows[..., _R["bid_off_masters"]] = np.abs(bid_values - masters[:, None]) / 8
+    bid_rows[..., _R["bid_off_honours"]] = np.abs(bid_values - honours[:, None]) / 8
+    bid_rows[..., _R["bid_off_trumps"]] = np.abs(bid_values - trumps_and_jokers) / 8
+    bid_rows[..., _R["bid_pays"]] = np.where(bid_values == 0, 5, 10 * bid_values) / 80
+    room = (size - others_bids)[:, None]
+    bid_rows[..., _R["bid_over_room"]] = np.maximum(bid_values - room, 0) / 8
 
     cards = np.arange(NUM_CARD_IDS)
     beats = _beats(cards[None, :], best[:, None], trump[:, None]) & (best[:, None] >= 0)
