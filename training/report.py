@@ -30,9 +30,9 @@ def format_table(evaluation: Evaluation) -> str:
     evaluated on the same deals (:attr:`Evaluation.rules`)."""
     tables = [_single_table(evaluation) if evaluation.players == 1 else _multi_table(evaluation)]
     if evaluation.variants:
-        tables.insert(0, f"The {evaluation.player}{_pace(evaluation)}:")
+        tables.insert(0, f"The {evaluation.player}{_pace(evaluation, ' ({})')}:")
     for variant in evaluation.variants.values():
-        tables.append(f"The {variant.player}, same deals{_pace(variant)}:")
+        tables.append(f"The {variant.player}, same deals{_pace(variant, ' ({})')}:")
         tables.append(format_table(variant))
     for rule in evaluation.rules.values():
         tables.append(f"{rule.player}, hand-written over the same features, same deals:")
@@ -40,11 +40,12 @@ def format_table(evaluation: Evaluation) -> str:
     return "\n\n".join(tables)
 
 
-def _pace(evaluation: Evaluation) -> str:
-    """`` (the agent N ms per game)`` of a one-player agent, or nothing."""
+def _pace(evaluation: Evaluation, form: str) -> str:
+    """``form`` filled with a one-player agent's time per game (``"14.0 ms per game"``), or
+    nothing when there is none."""
     if evaluation.players != 1 or not evaluation.agent_seconds:
         return ""
-    return f" (the agent {1000 * evaluation.agent_seconds / evaluation.episodes:.1f} ms per game)"
+    return form.format(f"{1000 * evaluation.agent_seconds / evaluation.episodes:.1f} ms per game")
 
 
 def _markdown(header: list[str], rows: list[list[str]]) -> str:
@@ -125,7 +126,7 @@ def write_report(
         "",
         _describe(evaluation),
         f"Options: `{json.dumps(evaluation.options)}`. Took {evaluation.seconds:.0f} s"
-        f"{_pace(evaluation)}.",
+        f"{_pace(evaluation, ', the agent {}')}.",
         "",
         format_table(evaluation),
         "",
