@@ -224,8 +224,9 @@ def plot_learning_curve(folder: str | Path, players: int = 1) -> Path | None:
                     color=next(colours, "grey"),
                     label=key.split("/", 1)[1],
                 )
-            elif players == 1 and key == "agent_mean":
-                top.plot(steps, values, marker="o", label="agent")
+            elif players == 1 and key.split("/")[0] == "agent_mean":
+                how = key.partition("/")[2]  # "agent_mean/no look-ahead": how the agent played
+                top.plot(steps, values, marker="o", label=f"agent, {how}" if how else "agent")
             elif players > 1 and key.startswith("win_rate/"):
                 top.plot(steps, values, marker="o", label=f"vs {key.split('/', 1)[1]}")
         top.set_ylabel("mean score" if players == 1 else "win rate")

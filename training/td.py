@@ -83,6 +83,7 @@ def train_td(config: TrainConfig, run_dir: str | Path, resume: bool = False) -> 
             evaluation.seed,
         )
         row = evaluation_row(result, games * steps)
+        row["agent_mean/no look-ahead"] = row.pop("agent_mean")
         row.update({f"reference/{label}": value for label, value in references.items()})
         append_csv(run_dir / "evaluations.csv", row)
         logger.info(

@@ -293,6 +293,7 @@ def test_a_td_run_writes_a_run_folder(td_run: Path) -> None:
     rows = (td_run / "evaluations.csv").read_text().splitlines()
     assert len(rows) == 3  # header, 1,024 and 2,048 games
     assert "reference/2013 contest winner, 125.18" in rows[0]
+    assert rows[0].startswith("timesteps,agent_mean/no look-ahead,")
     report = (td_run / "report.md").read_text()
     assert "The agent (no look-ahead), same deals" in report
     assert "2,048 games (51,200 env steps)" in report
