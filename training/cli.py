@@ -82,7 +82,9 @@ def _parser() -> argparse.ArgumentParser:
     train.add_argument("--seed", type=_count(0), help="seed (overrides the config)")
     train.add_argument("--n-envs", type=_count(1), help="parallel envs (overrides the config)")
     train.add_argument("--threads", type=_count(1), help="torch threads (overrides the config)")
-    train.add_argument("--out", help="run folder (default: runs/GAME-sSEED)")
+    train.add_argument(
+        "--out", help="run folder (default: runs/GAME-sSEED; algorithm: td, runs/GAME_td-sSEED)"
+    )
     train.add_argument(
         "--resume", action="store_true", help="continue the run in --out from its checkpoint"
     )
@@ -198,7 +200,8 @@ def _cmd_train(args: argparse.Namespace) -> int:
     )
     source = args.config or default_config_path(spec.name) or "the built-in defaults"
     _check_options(spec, config.env, f"{source}: env")
-    out = Path(args.out) if args.out else Path("runs") / f"{config.game}-s{config.seed}"
+    kind = "_td" if config.algorithm == "td" else ""  # a td run never lands in a PPO run's folder
+    out = Path(args.out) if args.out else Path("runs") / f"{config.game}{kind}-s{config.seed}"
     if config.algorithm == "td":
         run_dir = _train_td(args, config, source, spec, out)
     elif config.backend == "rllib":

@@ -320,6 +320,17 @@ def test_a_td_run_evaluates_and_resumes(
     assert "no values.npz" in capsys.readouterr().err
 
 
+def test_a_td_run_has_its_own_default_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    config = tmp_path / "td.yaml"
+    config.write_text("game: poker_squares\nalgorithm: td\ntd: {games: 256, eval_every: 0}\n")
+    args = ["train", "poker_squares", "--config", str(config), "--eval-episodes", "0"]
+    assert main([*args, "--seed", "4"]) == 0
+    assert (tmp_path / "runs" / "poker_squares_td-s4" / "values.npz").exists()
+
+
 def test_td_settings_are_checked(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     config = tmp_path / "td.yaml"
     config.write_text("game: quintet\nalgorithm: td\n")
