@@ -20,6 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...envs.poker_squares.rules import EMPTY, GRID_CELLS, LINES, resolve_scoring
+from ..features import straight_windows
 
 __all__ = [
     "CELL_LINES",
@@ -78,7 +79,7 @@ def _shape_lut() -> np.ndarray:
     return lut
 
 
-_WINDOWS = [0b1000000001111] + [0b11111 << low for low in range(9)]  # A-5, 2-6 .. T-A
+_WINDOWS = [int(w) for w in straight_windows() @ (1 << np.arange(13))]  # rank bit sets
 _ROYAL = 0b11111 << 8
 
 
