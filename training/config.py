@@ -227,6 +227,13 @@ class TDConfig(_Section):
     eval_every: int = Field(1_000_000, ge=0)
     """Games between periodic evaluations (no look-ahead, ``evaluation.episodes`` deals; 0:
     none)."""
+    select_every: int = Field(250_000, ge=0)
+    """Games between validation checks: the run keeps the model that played best without
+    look-ahead on ``select_deals`` validation deals of its own (drawn from the run's seed,
+    never the evaluation deals), since the learned values drift up and down by a point or two
+    from check to check; 0: keep the last model."""
+    select_deals: int = Field(8192, ge=1)
+    """Deals of each validation check (the same deals every time)."""
 
 
 class TrainConfig(_Section):

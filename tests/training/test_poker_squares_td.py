@@ -22,14 +22,17 @@ from pokerzoo.training.games.poker_squares_lines import LINE_CELLS, LineState, l
 from pokerzoo.training.play import play
 
 OUTS = td.OUTS
+RANK_OUTS = td.RANK_OUTS
 T = td.T_SIZE
 
 
 def key_parts(key: int) -> dict[str, int]:
     """Decode a pattern id (the inverse of the formula in the module docstring)."""
     key, t = divmod(key, T)
+    key, rivals = divmod(key, td.RIVALS)
     key, suit_outs = divmod(key, OUTS)
-    key, rank_outs = divmod(key, OUTS)
+    key, single_outs = divmod(key, RANK_OUTS)
+    key, pair_outs = divmod(key, RANK_OUTS)
     key, column = divmod(key, 2)
     key, straight = divmod(key, td.STRAIGHTS)
     shape, flush = divmod(key, 2)
@@ -38,8 +41,10 @@ def key_parts(key: int) -> dict[str, int]:
         "flush": flush,
         "straight": straight,
         "column": column,
-        "rank_outs": rank_outs,
+        "pair_outs": pair_outs,
+        "single_outs": single_outs,
         "suit_outs": suit_outs,
+        "rivals": rivals,
         "t": t,
     }
 
@@ -53,22 +58,24 @@ def grid_of(row0: str) -> np.ndarray:
 
 
 @pytest.mark.parametrize(
-    ("row0", "shape", "flush", "straight", "rank_outs", "suit_outs"),
+    ("row0", "shape", "flush", "straight", "outs", "suit_outs"),
     [
-        ("", (), 1, 3, 0, 0),
-        ("7s", (1,), 1, 3, 3, 3),  # 12 spades unseen, 4 needed: plenty
-        ("7s 7h", (2,), 0, 0, 2, 0),
-        ("7s 7h 7d 7c", (4,), 0, 0, 0, 0),
-        ("As 2s 3s 4s", (1, 1, 1, 1), 1, 1, 3, 3),  # A-2-3-4 fits the wheel: a 5 only
-        ("As Ks 3s", (1, 1, 1), 1, 0, 3, 3),  # K-A-3 fits no window (no wrap)
-        ("9h Th Jh Qh", (1, 1, 1, 1), 1, 2, 3, 3),  # open-ended: an 8 or a king
-        ("5c 6d 8h", (1, 1, 1), 0, 3, 3, 0),  # 4, 7 or 9 (the windows 4-8 and 5-9)
-        ("2d 2c 5d 5c", (2, 2), 0, 0, 3, 0),
-        ("Kd Kc Kh 4c", (3, 1), 0, 0, 3, 0),
+        # outs: (pair outs, single outs) = unseen cards of the ranks held twice or more, once
+        ("", (), 1, 3, (0, 0), 0),
+        ("7s", (1,), 1, 3, (0, 3), 3),  # 12 spades unseen, 4 needed: plenty
+        ("7s 7h", (2,), 0, 0, (2, 0), 0),
+        ("7s 7h 7d 7c", (4,), 0, 0, (0, 0), 0),
+        ("As 2s 3s 4s", (1, 1, 1, 1), 1, 1, (0, 4), 3),  # A-2-3-4 fits the wheel: a 5 only
+        ("As Ks 3s", (1, 1, 1), 1, 0, (0, 4), 3),  # K-A-3 fits no window (no wrap)
+        ("9h Th Jh Qh", (1, 1, 1, 1), 1, 2, (0, 4), 3),  # open-ended: an 8 or a king
+        ("5c 6d 8h", (1, 1, 1), 0, 3, (0, 4), 0),  # 4, 7 or 9 (the windows 4-8 and 5-9)
+        ("2d 2c 5d", (2, 1), 0, 0, (2, 3), 0),
+        ("2d 2c 5d 5c", (2, 2), 0, 0, (4, 0), 0),
+        ("Kd Kc Kh 4c", (3, 1), 0, 0, (1, 3), 0),
     ],
 )
 def test_line_pattern_of_first_row(
-    row0: str, shape: tuple, flush: int, straight: int, rank_outs: int, suit_outs: int
+    row0: str, shape: tuple, flush: int, straight: int, outs: tuple, suit_outs: int
 ) -> None:
     grid = grid_of(row0)[None]
     lines = grid[:, np.array(LINES)]
@@ -81,8 +88,10 @@ def test_line_pattern_of_first_row(
         "flush": flush,
         "straight": straight,
         "column": 0,
-        "rank_outs": rank_outs,
+        "pair_outs": outs[0],
+        "single_outs": outs[1],
         "suit_outs": suit_outs,
+        "rivals": 0,
         "t": t,
     }
     assert key_parts(int(keys[0, 5]))["column"] == 1
@@ -181,28 +190,77 @@ def test_afterstate_values_are_the_placed_grids_values(noisy: td.LineValues, pla
             assert fast[game, cell] == pytest.approx(slow)
 
 
-@pytest.mark.parametrize("placed", [2, 21])
-def test_lookahead_is_expectimax_over_the_next_card(noisy: td.LineValues, placed: int) -> None:
-    state, deals = random_states(3, placed, seed=7)
-    card = deals[:, placed]
-    unseen = np.ones((3, 53), dtype=np.int64)
-    unseen[:, 52] = 0
-    for game in range(3):
-        unseen[game, deals[game, : placed + 1]] = 0
-    chosen = td.lookahead_actions(noisy, state, card, unseen)
-    for game in range(3):
+def rivals_grid() -> np.ndarray:
+    """Flushes in the making that compete: column 0 holds four hearts, column 1 two, rows 1-3
+    hearts only, column 2 a spade."""
+    grid = np.full(25, EMPTY, dtype=np.int64)
+    for cell, card in zip(
+        (0, 5, 10, 15, 1, 6, 2), parse_cards("2h 3h 4h 5h 7h 8h Ks"), strict=True
+    ):
+        grid[cell] = card
+    return grid
+
+
+@pytest.mark.parametrize("card", ["9h", "9s", "Ac"])
+def test_rival_flushes_change_with_each_placement(noisy: td.LineValues, card: str) -> None:
+    # A heart on cell 20 completes column 0 (column 1 loses its rival); on an empty column it
+    # starts a rival; another suit on column 0 or 1, or on rows 1-3, ends a flush in the making.
+    grid = rivals_grid()
+    state = LineState.of_grids(grid[None])
+    fast = td.afterstate_values(noisy, state, np.array(parse_cards(card)))[0]
+    rivals = []
+    for cell in np.flatnonzero(grid == EMPTY):
+        placed = grid.copy()
+        placed[cell] = parse_cards(card)[0]
+        after = LineState.of_grids(placed[None])
+        rivals.append(tuple(after.parts().rivals[0]))
+        assert fast[cell] == pytest.approx(noisy.state_values(after).sum())
+    assert len(set(rivals)) >= 3  # the placements tell different rival counts apart
+
+
+def assert_expectimax(
+    values: td.LineValues, state: LineState, card: np.ndarray, unseen: np.ndarray
+) -> None:
+    """The look-ahead's cell has the best mean over the next card of the best placement of that
+    card, computed one placed grid at a time."""
+    chosen = td.lookahead_actions(values, state, card, unseen)
+    for game in range(len(card)):
         means = {}
         for cell in np.flatnonzero(state.grid[game] == EMPTY):
             grid = state.grid[game].copy()
             grid[cell] = card[game]
             after = LineState.of_grids(grid[None])
             nxt = np.flatnonzero(unseen[game, :52])
-            best = [td.afterstate_values(noisy, after, np.array([c])).max() for c in nxt]
+            best = [td.afterstate_values(values, after, np.array([c])).max() for c in nxt]
             means[int(cell)] = float(np.mean(best))
         assert means[int(chosen[game])] == pytest.approx(max(means.values()))
 
 
-TINY = TDConfig(games=1024, batch=256, minutes=10)
+def unseen_of(grids: np.ndarray, cards: np.ndarray) -> np.ndarray:
+    """``(B, 53)`` the cards that may come next: neither on the grid nor in hand."""
+    unseen = np.ones((len(grids), 53), dtype=np.int64)
+    unseen[:, 52] = 0
+    for game, grid in enumerate(grids):
+        unseen[game, grid[grid != EMPTY]] = 0
+        unseen[game, cards[game]] = 0
+    return unseen
+
+
+@pytest.mark.parametrize("placed", [2, 21])
+def test_lookahead_is_expectimax_over_the_next_card(noisy: td.LineValues, placed: int) -> None:
+    state, deals = random_states(3, placed, seed=7)
+    card = deals[:, placed]
+    assert_expectimax(noisy, state, card, unseen_of(state.grid, card))
+
+
+@pytest.mark.parametrize("card", ["9h", "9s"])
+def test_lookahead_counts_rival_flushes(noisy: td.LineValues, card: str) -> None:
+    grid = rivals_grid()[None]
+    cards = np.array(parse_cards(card))
+    assert_expectimax(noisy, LineState.of_grids(grid), cards, unseen_of(grid, cards))
+
+
+TINY = TDConfig(games=1024, batch=256, minutes=10, select_every=0)
 
 
 @pytest.fixture(scope="module")
@@ -239,6 +297,29 @@ def test_reload_plays_identically(trained: td.LineValues, tmp_path: Path) -> Non
         )
         np.testing.assert_array_equal(first, second)
         assert (first > 0).all()
+
+
+def test_training_keeps_the_best_validated_table() -> None:
+    config = TDConfig(games=2048, batch=256, select_every=512, select_deals=128)
+    values = td.LineValues()
+    stats = td.train(values, config, seed=5)
+    assert [games for games, _ in stats.checks] == [512, 1024, 1536, 2048]
+    means = [mean for _, mean in stats.checks]
+    assert len(set(means)) > 1  # the checks tell the tables apart
+    best = int(np.argmax(means))
+    assert (values.kept_games, values.validation) == stats.checks[best]
+    assert values.games == 2048
+    # the table kept is the one that was checked: it replays its validation score
+    assert td.validation_mean(values, 5, 128) == values.validation
+    # a resumed run's saved table is checked first and competes with the new ones
+    more = td.train(values, config.model_copy(update={"games": 2560}), seed=5, start_games=2048)
+    assert more.checks[0] == (2048, stats.checks[best][1])
+    assert values.validation == max(mean for _, mean in more.checks)
+
+
+def test_without_checks_the_last_table_is_kept(trained: td.LineValues) -> None:
+    assert trained.kept_games == trained.games
+    assert np.isnan(trained.validation)
 
 
 def test_greedy_action_is_the_best_afterstate(trained: td.LineValues) -> None:

@@ -25,25 +25,40 @@ from ..features import straight_windows
 __all__ = [
     "CELL_LINES",
     "CODE_STEP",
+    "DIRECTION",
+    "HOPE_BITS",
     "LINE_CELLS",
     "LOW_SUIT",
     "NUM_KEYS",
     "OUTS",
+    "PAIR_OUTS",
     "RANK_BITS",
+    "RANK_OUTS",
+    "RIVALS",
     "SHAPES",
     "STRAIGHTS",
     "T_SIZE",
     "LineParts",
     "LineState",
+    "flush_hopes",
+    "full_index",
     "left_counts",
     "line_keys",
-    "full_index",
     "line_points",
+    "of_suit",
+    "outs_weights",
     "pattern_ids",
+    "rivals",
+    "suit_hopes",
 ]
 
 T_SIZE = GRID_CELLS + 1  # t = cards on the grid, 0..25
-OUTS = 4  # buckets of each of the two 'outs' counts
+OUTS = 4  # buckets of the suit outs
+RANK_OUTS = 5  # buckets of each of the two rank outs counts (singles', pairs')
+PAIR_OUTS = 16
+RIVALS = 3  # buckets of a flush in the making's rivals: 0, 1, 2 or more
+"""A line's ``rank_outs`` component is ``single_outs + PAIR_OUTS * pair_outs``: the unseen cards
+of the ranks it holds once (at most 15) and of those it holds two or more times."""
 NUM_LINES = len(LINES)
 
 
@@ -64,7 +79,7 @@ def _shapes() -> list[tuple[int, ...]]:
 SHAPES: list[tuple[int, ...]] = _shapes()
 """Index = shape id of a pattern."""
 STRAIGHTS = 4  # 0: no straight possible; 1, 2, 3+: ranks that would keep one possible
-NUM_KEYS = len(SHAPES) * 2 * STRAIGHTS * 2 * OUTS * OUTS * T_SIZE
+NUM_KEYS = len(SHAPES) * 2 * STRAIGHTS * 2 * RANK_OUTS * RANK_OUTS * OUTS * RIVALS * T_SIZE
 
 # The shape code of a line: c1 + 6 c2 + 36 c3 + 216 c4 (ck = number of ranks held k times).
 # Adding a card of a rank held k times changes it by CODE_STEP[k].
@@ -112,6 +127,8 @@ _SUITS_ONE = np.array([bin(m).count("1") <= 1 for m in range(16)])  # at most on
 LOW_SUIT = np.array([(m & -m).bit_length() - 1 if m else 0 for m in range(16)], dtype=np.int64)
 RANK_BITS = 1 << np.arange(13, dtype=np.int64)
 _IS_COLUMN = (np.arange(NUM_LINES) >= NUM_LINES // 2).astype(np.int64)
+DIRECTION = _IS_COLUMN
+"""Each line's direction: 0 for the rows, 1 for the columns."""
 LINE_CELLS = np.array(LINES, dtype=np.intp)  # (10, 5)
 CELL_LINES = np.array(
     [[i for i, line in enumerate(LINES) if c in line] for c in range(GRID_CELLS)], dtype=np.intp
@@ -151,6 +168,44 @@ def line_points(scoring: str) -> np.ndarray:
     return _full_points_lut(resolve_scoring(scoring)[0])
 
 
+def flush_hopes(suits: np.ndarray, n: np.ndarray) -> np.ndarray:
+    """Whether each line, holding ``n`` cards of the suits ``suits`` (4-bit sets), is a flush in
+    the making: one suit, at least one card and room for more."""
+    return _SUITS_ONE[suits] & (n > 0) & (n < 5)
+
+
+HOPE_BITS = 3
+"""Bits of one suit's count in :func:`suit_hopes` (a direction has at most 5 lines)."""
+
+
+def suit_hopes(suits: np.ndarray, n: np.ndarray) -> np.ndarray:
+    """``(..., 10)``: for each line, how many lines of its direction (itself included) are
+    flushes in the making of each suit, packed :data:`HOPE_BITS` bits a suit (read one with
+    :func:`of_suit`); ``suits`` and ``n`` ``(..., 10)``."""
+    suits, n = np.broadcast_arrays(suits, n)
+    mine = np.where(flush_hopes(suits, n), 1 << (HOPE_BITS * LOW_SUIT[suits]), 0)
+    return mine.reshape(*mine.shape[:-1], 2, NUM_LINES // 2).sum(axis=-1)[..., DIRECTION]
+
+
+def of_suit(packed: np.ndarray, suit: np.ndarray) -> np.ndarray:
+    """The count of ``suit`` in counts packed by :func:`suit_hopes`."""
+    return (packed >> (HOPE_BITS * suit)) & ((1 << HOPE_BITS) - 1)
+
+
+def rivals(suits: np.ndarray, n: np.ndarray) -> np.ndarray:
+    """``(..., 10)``: for a flush in the making, the other lines of its direction in the making
+    of the same suit (0 for other lines)."""
+    suits, n = np.broadcast_arrays(suits, n)
+    same = of_suit(suit_hopes(suits, n), LOW_SUIT[suits])
+    return np.where(flush_hopes(suits, n), same - 1, 0)
+
+
+def outs_weights(hist: np.ndarray) -> np.ndarray:
+    """What an unseen card of each rank adds to a line's ``rank_outs`` given the line's rank
+    counts ``hist``: 1 for a rank held once, :data:`PAIR_OUTS` for one held more, else 0."""
+    return np.where(hist >= 2, PAIR_OUTS, (hist == 1).astype(np.int64))
+
+
 def left_counts(seen: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Cards not yet seen per rank ``(B, 13)`` and per suit ``(B, 4)``; ``seen`` ``(B, k)`` card
     ids, ``EMPTY`` ignored."""
@@ -177,6 +232,9 @@ class LineParts:
     """Unseen cards of the ranks held."""
     suit_left: np.ndarray
     """Unseen cards of the line's suit (used where it holds one suit)."""
+    rivals: np.ndarray
+    """Other lines of its direction that could still be flushes of its suit (used where it
+    could still be one itself): they draw on the same unseen cards (:func:`rivals`)."""
 
 
 def pattern_ids(parts: LineParts, t: np.ndarray | int) -> np.ndarray:
@@ -191,7 +249,11 @@ def pattern_ids(parts: LineParts, t: np.ndarray | int) -> np.ndarray:
     spare = parts.suit_left - (5 - n) + 1
     suit_outs = np.where(flush & (n > 0), np.clip(spare, 0, OUTS - 1), 0)
     pattern = ((shape * 2 + flush) * STRAIGHTS + straight) * 2 + _IS_COLUMN
-    pattern = (pattern * OUTS + np.minimum(parts.rank_outs, OUTS - 1)) * OUTS + suit_outs
+    pair_outs, single_outs = np.divmod(parts.rank_outs, PAIR_OUTS)
+    pattern = pattern * RANK_OUTS + np.minimum(pair_outs, RANK_OUTS - 1)
+    pattern = (pattern * RANK_OUTS + np.minimum(single_outs, RANK_OUTS - 1)) * OUTS + suit_outs
+    rival_count = np.where(flush_hopes(parts.suits, n), parts.rivals, 0)
+    pattern = pattern * RIVALS + np.clip(rival_count, 0, RIVALS - 1)
     return pattern * T_SIZE + t
 
 
@@ -221,10 +283,17 @@ def line_keys(
         (np.where(valid, cards & 3, 4)[..., :, None] == np.arange(4)).any(axis=-2)
         * (1 << np.arange(4))
     ).sum(axis=-1)
-    rank_outs = ((hist > 0) * rank_left).sum(axis=-1)
+    rank_outs = (outs_weights(hist) * rank_left).sum(axis=-1)
     suit_left_of_line = np.take_along_axis(suit_left, LOW_SUIT[suit_set][..., None], axis=-1)
+    n = valid.sum(axis=-1)
     parts = LineParts(
-        code, rank_set, suit_set, valid.sum(axis=-1), rank_outs, suit_left_of_line[..., 0]
+        code,
+        rank_set,
+        suit_set,
+        n,
+        rank_outs,
+        suit_left_of_line[..., 0],
+        rivals(suit_set, n),
     )
     return pattern_ids(parts, t)
 
@@ -306,14 +375,21 @@ class LineState:
         self.t[rows] += 1
 
     def rank_outs(self) -> np.ndarray:
-        """``(B, 10)`` unseen cards of the ranks each line holds."""
-        held = (self.ranks[:, :, None] & RANK_BITS) > 0
-        return (held * self.rank_left[:, None, :]).sum(axis=2)
+        """``(B, 10)`` unseen cards of the ranks each line holds (see :data:`PAIR_OUTS`)."""
+        return (outs_weights(self.hist) * self.rank_left[:, None, :]).sum(axis=2)
 
     def parts(self) -> LineParts:
         """The components of the lines as they are."""
         suit_left = np.take_along_axis(self.suit_left, LOW_SUIT[self.suits], axis=1)
-        return LineParts(self.code, self.ranks, self.suits, self.n, self.rank_outs(), suit_left)
+        return LineParts(
+            self.code,
+            self.ranks,
+            self.suits,
+            self.n,
+            self.rank_outs(),
+            suit_left,
+            rivals(self.suits, self.n),
+        )
 
     def keys(self) -> np.ndarray:
         """``(B, 10)`` pattern ids of the lines as they are."""
