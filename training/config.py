@@ -200,15 +200,15 @@ class TDConfig(_Section):
     values of :mod:`pokerzoo.training.games.poker_squares_td`, trained on many games at once
     without a neural network or torch)."""
 
-    games: int = Field(6_000_000, ge=1)
+    games: int = Field(3_000_000, ge=1)
     """Games to train; the exploration schedule runs over them, so a run is reproducible."""
     minutes: Number = Field(60, gt=0)
     """Wall-clock limit: the run stops there even if ``games`` are not all played."""
     batch: int = Field(2048, ge=1)
     """Games played at once between two updates of the values."""
-    epsilon: Number = Field(0.25, ge=0, le=1)
+    epsilon: Number = Field(0.2, ge=0, le=1)
     """Share of random (exploring) moves at the start of the run."""
-    epsilon_end: Number = Field(0.25, ge=0, le=1)
+    epsilon_end: Number = Field(0.2, ge=0, le=1)
     """Share of random moves at the end (linear in between)."""
     temperature: Number = Field(0.0, ge=0)
     """Other moves: the best cell (0), or a cell drawn with probability proportional to
@@ -216,7 +216,7 @@ class TDConfig(_Section):
     lam: Number = Field(0.5, ge=0, le=1)
     """TD(lambda)'s lambda: 1 learns from final points (Monte-Carlo), less bootstraps from the
     values of the positions that followed."""
-    decay: Number = Field(0.99, gt=0, le=1)
+    decay: Number = Field(0.995, gt=0, le=1)
     """How much of the past each update keeps (1: plain averages over the whole run)."""
     prior: Number = Field(0.0, ge=0)
     """Visits' worth of a pattern's neighbours (the same pattern two cards earlier or later)

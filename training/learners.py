@@ -28,6 +28,10 @@ class ValueModel(Protocol):
 
     games: int
     """Games it has been trained on."""
+    kept_games: int
+    """Games it had learned from when the run kept it (its best validation check)."""
+    validation: float
+    """Its score at that check (nan where the run made none)."""
 
     def save(self, path: str | Path) -> None: ...
 

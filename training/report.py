@@ -20,7 +20,7 @@ from .evaluate import Evaluation, OpponentResult, evaluate_agent
 from .hooks import agent_policy, feature_set, rule_policy, rules_for
 from .opponents import load_model
 from .runs import find_run
-from .td import learner_for
+from .td import kept_info, learner_for
 
 __all__ = ["evaluate_run", "format_table", "plot_learning_curve", "write_report"]
 
@@ -139,6 +139,14 @@ def write_report(
             f"({throughput['steps_per_second']:.0f} env steps/s).",
             "",
         ]
+        kept = run_info.get("kept")
+        if kept and kept["validation"] is not None and kept["games"] != throughput["games"]:
+            text += [
+                f"The model is the table of {kept['games']:,} games: the best of the run's "
+                f"validation checks (mean {kept['validation']:.2f} without look-ahead on "
+                "validation deals of its own).",
+                "",
+            ]
     elif throughput:
         text += [
             f"Training: {throughput['timesteps']} env steps in {throughput['seconds']:.0f} s "
@@ -298,6 +306,8 @@ def evaluate_run(
         evaluation.rules[name] = played
     run_info_path = target.run_dir / "run.json"
     run_info = json.loads(run_info_path.read_text()) if run_info_path.exists() else {}
+    if target.backend == "td":
+        run_info["kept"] = kept_info(model)
     folder = Path(out) if out is not None else target.model_path.parent
     paths = write_report(evaluation, folder, str(target.model_path), run_info)
     return evaluation, paths

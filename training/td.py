@@ -13,17 +13,19 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..envs.core.registry import GameSpec, get_game
 from .config import ConfigError, TrainConfig
 from .evaluate import evaluate_agent
 from .hooks import hooks_for
-from .learners import ValueLearner
+from .learners import ValueLearner, ValueModel
 from .runs import TD_MODEL, append_csv, evaluation_row, write_run_info
 
-__all__ = ["TDResult", "learner_for", "train_td"]
+__all__ = ["TDResult", "kept_info", "learner_for", "train_td"]
 
 logger = logging.getLogger(__name__)
 
@@ -37,6 +39,13 @@ class TDResult:
     """Games the model has been trained on (a resumed run counts the earlier ones)."""
     seconds: float
     """Seconds of training in this segment."""
+
+
+def kept_info(model: ValueModel) -> dict[str, Any]:
+    """Which table a run kept, for ``run.json`` and the report: the games it had learned from
+    and its validation mean (``None`` where the run made no check)."""
+    validation = float(model.validation)
+    return {"games": model.kept_games, "validation": None if math.isnan(validation) else validation}
 
 
 def learner_for(spec: GameSpec) -> ValueLearner:
@@ -117,5 +126,12 @@ def train_td(config: TrainConfig, run_dir: str | Path, resume: bool = False) -> 
         "seconds": total_seconds,
         "steps_per_second": model.games * steps / max(total_seconds, 1e-9),
     }
+    info["kept"] = kept_info(model)
+    if info["kept"]["validation"] is not None:
+        logger.info(
+            "kept the table of %s games (validation mean %.2f)",
+            f"{model.kept_games:,}",
+            model.validation,
+        )
     info_path.write_text(json.dumps(info, indent=2) + "\n")
     return TDResult(run_dir, model.games, seconds)

@@ -6,6 +6,7 @@ strength (the strength is measured by the README's record run)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import numpy as np
@@ -359,7 +360,7 @@ def td_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
     config = folder / "td.yaml"
     config.write_text(
         "game: poker_squares\nalgorithm: td\n"
-        "td: {games: 2048, batch: 512, eval_every: 1024}\n"
+        "td: {games: 2048, batch: 512, eval_every: 1024, select_every: 512, select_deals: 64}\n"
         "evaluation: {episodes: 16, final_episodes: 8, opponents: [greedy]}\n"
     )
     run = folder / "run"
@@ -378,6 +379,12 @@ def test_a_td_run_writes_a_run_folder(td_run: Path) -> None:
     report = (td_run / "report.md").read_text()
     assert "The agent (no look-ahead), same deals" in report
     assert "2,048 games (51,200 env steps)" in report
+    kept = json.loads((td_run / "run.json").read_text())["kept"]
+    values = td.LineValues.load(td_run / "values.npz")
+    assert kept == {"games": values.kept_games, "validation": values.validation}
+    assert kept["games"] in (512, 1024, 1536, 2048)
+    line = f"The model is the table of {kept['games']:,} games"
+    assert (line in report) == (kept["games"] != 2048)
 
 
 def test_a_td_run_evaluates_and_resumes(
