@@ -56,9 +56,9 @@ T_SIZE = GRID_CELLS + 1  # t = cards on the grid, 0..25
 OUTS = 4  # buckets of the suit outs
 RANK_OUTS = 5  # buckets of each of the two rank outs counts (singles', pairs')
 PAIR_OUTS = 16
-RIVALS = 3  # buckets of a flush in the making's rivals: 0, 1, 2 or more
 """A line's ``rank_outs`` component is ``single_outs + PAIR_OUTS * pair_outs``: the unseen cards
 of the ranks it holds once (at most 15) and of those it holds two or more times."""
+RIVALS = 3  # buckets of a flush in the making's rivals: 0, 1, 2 or more
 NUM_LINES = len(LINES)
 
 
@@ -126,9 +126,8 @@ _STRAIGHT_RANKS_LUT = _straight_ranks_lut()
 _SUITS_ONE = np.array([bin(m).count("1") <= 1 for m in range(16)])  # at most one suit held
 LOW_SUIT = np.array([(m & -m).bit_length() - 1 if m else 0 for m in range(16)], dtype=np.int64)
 RANK_BITS = 1 << np.arange(13, dtype=np.int64)
-_IS_COLUMN = (np.arange(NUM_LINES) >= NUM_LINES // 2).astype(np.int64)
-DIRECTION = _IS_COLUMN
-"""Each line's direction: 0 for the rows, 1 for the columns."""
+DIRECTION = (np.arange(NUM_LINES) >= NUM_LINES // 2).astype(np.int64)
+"""Each line's direction: 0 for the rows, 1 for the columns (the pattern's column bit)."""
 LINE_CELLS = np.array(LINES, dtype=np.intp)  # (10, 5)
 CELL_LINES = np.array(
     [[i for i, line in enumerate(LINES) if c in line] for c in range(GRID_CELLS)], dtype=np.intp
@@ -229,7 +228,8 @@ class LineParts:
     n: np.ndarray
     """Cards in the line."""
     rank_outs: np.ndarray
-    """Unseen cards of the ranks held."""
+    """Unseen cards of the ranks held once, plus :data:`PAIR_OUTS` times those of the ranks
+    held more often."""
     suit_left: np.ndarray
     """Unseen cards of the line's suit (used where it holds one suit)."""
     rivals: np.ndarray
@@ -248,7 +248,7 @@ def pattern_ids(parts: LineParts, t: np.ndarray | int) -> np.ndarray:
     )
     spare = parts.suit_left - (5 - n) + 1
     suit_outs = np.where(flush & (n > 0), np.clip(spare, 0, OUTS - 1), 0)
-    pattern = ((shape * 2 + flush) * STRAIGHTS + straight) * 2 + _IS_COLUMN
+    pattern = ((shape * 2 + flush) * STRAIGHTS + straight) * 2 + DIRECTION
     pair_outs, single_outs = np.divmod(parts.rank_outs, PAIR_OUTS)
     pattern = pattern * RANK_OUTS + np.minimum(pair_outs, RANK_OUTS - 1)
     pattern = (pattern * RANK_OUTS + np.minimum(single_outs, RANK_OUTS - 1)) * OUTS + suit_outs
