@@ -66,10 +66,10 @@ def grid_of(row0: str) -> np.ndarray:
         ("7s", (1,), 1, 3, (0, 3), 3),  # 12 spades unseen, 4 needed: plenty
         ("7s 7h", (2,), 0, 0, (2, 0), 0),
         ("7s 7h 7d 7c", (4,), 0, 0, (0, 0), 0),
-        ("As 2s 3s 4s", (1, 1, 1, 1), 1, 1, (0, 4), 3),  # A-2-3-4 fits the wheel: a 5 only
-        ("As Ks 3s", (1, 1, 1), 1, 0, (0, 4), 3),  # K-A-3 fits no window (no wrap)
-        ("9h Th Jh Qh", (1, 1, 1, 1), 1, 2, (0, 4), 3),  # open-ended: an 8 or a king
-        ("5c 6d 8h", (1, 1, 1), 0, 3, (0, 4), 0),  # 4, 7 or 9 (the windows 4-8 and 5-9)
+        ("As 2s 3s 4s", (1, 1, 1, 1), 1, 1, (0, 6), 3),  # A-2-3-4 fits the wheel: a 5 only
+        ("As Ks 3s", (1, 1, 1), 1, 0, (0, 6), 3),  # K-A-3 fits no window (no wrap)
+        ("9h Th Jh Qh", (1, 1, 1, 1), 1, 2, (0, 6), 3),  # open-ended: an 8 or a king
+        ("5c 6d 8h", (1, 1, 1), 0, 3, (0, 6), 0),  # 4, 7 or 9 (the windows 4-8 and 5-9)
         ("2d 2c 5d", (2, 1), 0, 0, (2, 3), 0),
         ("2d 2c 5d 5c", (2, 2), 0, 0, (4, 0), 0),
         ("Kd Kc Kh 4c", (3, 1), 0, 0, (1, 3), 0),

@@ -54,7 +54,7 @@ __all__ = [
 
 T_SIZE = GRID_CELLS + 1  # t = cards on the grid, 0..25
 OUTS = 4  # buckets of the suit outs
-RANK_OUTS = 5  # buckets of each of the two rank outs counts (singles', pairs')
+RANK_OUTS = 7  # buckets of each of the two rank outs counts (singles', pairs')
 PAIR_OUTS = 16
 """A line's ``rank_outs`` component is ``single_outs + PAIR_OUTS * pair_outs``: the unseen cards
 of the ranks it holds once (at most 15) and of those it holds two or more times."""
