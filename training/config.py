@@ -224,6 +224,11 @@ class TDConfig(_Section):
     lookahead: bool = True
     """The agent looks one card ahead (expectimax over the next card, valued by the table);
     evaluation also reports it without."""
+    extrapolation: Number = Field(0.0, ge=0)
+    """How the look-ahead scores a move: ``L + extrapolation * (L - V)``, ``V`` the value of
+    the position it makes and ``L`` the expectimax mean over the next card (0: the plain
+    expectimax). Saved with the model; evaluation also reports the plain expectimax. Why it
+    helps Poker Squares: :mod:`pokerzoo.training.games.poker_squares_td`, "Play"."""
     eval_every: int = Field(1_000_000, ge=0)
     """Games between periodic evaluations (no look-ahead, ``evaluation.episodes`` deals; 0:
     none)."""

@@ -56,3 +56,7 @@ class ValueLearner:
         default=lambda options: {}
     )
     """Published results drawn on the learning curve for these env options (label -> mean)."""
+    variants: Callable[[ValueModel], Mapping[str, Policy]] = field(default=lambda model: {})
+    """Other ways of playing the model with look-ahead that its report shows beside the agent
+    on the same deals (name -> policy), for example the plain search where the agent's
+    differs."""

@@ -288,6 +288,7 @@ def evaluate_run(
         lookahead = target.td.lookahead if target.td is not None else True
         policy = learner.policy(model, lookahead)
         if lookahead:
+            variants.update(learner.variants(model))
             variants["no look-ahead"] = learner.policy(model, False)
     else:
         model = load_model(target.model_path)

@@ -7,6 +7,7 @@ strength (the strength is measured by the README's record run)."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -220,21 +221,28 @@ def test_rival_flushes_change_with_each_placement(noisy: td.LineValues, card: st
 
 
 def assert_expectimax(
-    values: td.LineValues, state: LineState, card: np.ndarray, unseen: np.ndarray
+    values: td.LineValues,
+    state: LineState,
+    card: np.ndarray,
+    unseen: np.ndarray,
+    extrapolation: float = 0.0,
 ) -> None:
-    """The look-ahead's cell has the best mean over the next card of the best placement of that
-    card, computed one placed grid at a time."""
-    chosen = td.lookahead_actions(values, state, card, unseen)
+    """The look-ahead's cell has the best mean ``L`` over the next card of the best placement of
+    that card (extrapolated: the best ``L + x (L - V)``, ``V`` the cell's afterstate value),
+    computed one placed grid at a time."""
+    chosen = td.lookahead_actions(values, state, card, unseen, extrapolation=extrapolation)
     for game in range(len(card)):
-        means = {}
+        scores = {}
         for cell in np.flatnonzero(state.grid[game] == EMPTY):
             grid = state.grid[game].copy()
             grid[cell] = card[game]
             after = LineState.of_grids(grid[None])
+            value = values.state_values(after).sum()
             nxt = np.flatnonzero(unseen[game, :52])
             best = [td.afterstate_values(values, after, np.array([c])).max() for c in nxt]
-            means[int(cell)] = float(np.mean(best))
-        assert means[int(chosen[game])] == pytest.approx(max(means.values()))
+            mean = float(np.mean(best))
+            scores[int(cell)] = mean + extrapolation * (mean - value)
+        assert scores[int(chosen[game])] == pytest.approx(max(scores.values()))
 
 
 def unseen_of(grids: np.ndarray, cards: np.ndarray) -> np.ndarray:
@@ -252,6 +260,19 @@ def test_lookahead_is_expectimax_over_the_next_card(noisy: td.LineValues, placed
     state, deals = random_states(3, placed, seed=7)
     card = deals[:, placed]
     assert_expectimax(noisy, state, card, unseen_of(state.grid, card))
+
+
+@pytest.mark.parametrize("extrapolation", [1.0, 3.0])
+def test_lookahead_extrapolates_the_next_cards_correction(
+    noisy: td.LineValues, extrapolation: float
+) -> None:
+    state, deals = random_states(4, 12, seed=11)
+    card = deals[:, 12]
+    unseen = unseen_of(state.grid, card)
+    assert_expectimax(noisy, state, card, unseen, extrapolation)
+    plain = td.lookahead_actions(noisy, state, card, unseen)
+    far = td.lookahead_actions(noisy, state, card, unseen, extrapolation=50.0)
+    assert (plain != far).any()  # the extrapolation changes some choice on these grids
 
 
 @pytest.mark.parametrize("card", ["9h", "9s"])
@@ -283,21 +304,34 @@ def test_a_seed_and_a_game_budget_replay_the_same_table(trained: td.LineValues) 
     np.testing.assert_array_equal(again.table, trained.table)
 
 
-def test_reload_plays_identically(trained: td.LineValues, tmp_path: Path) -> None:
+@pytest.mark.parametrize("extrapolation", [0.0, 1.0])
+def test_reload_plays_identically(
+    trained: td.LineValues, tmp_path: Path, extrapolation: float
+) -> None:
+    model = replace(trained, extrapolation=extrapolation)
     path = tmp_path / "values.npz"
-    trained.save(path)
+    model.save(path)
     again = td.LineValues.load(path)
+    assert again.extrapolation == extrapolation
     spec = get_game("poker_squares")
     seeds = list(range(1_000_000, 1_000_016))
     for lookahead in (False, True):
         first = play_policy_single(
-            spec, td.make_policy(trained, lookahead), {"scoring": "american"}, seeds, 8
+            spec, td.make_policy(model, lookahead), {"scoring": "american"}, seeds, 8
         )
         second = play_policy_single(
             spec, td.make_policy(again, lookahead), {"scoring": "american"}, seeds, 8
         )
         np.testing.assert_array_equal(first, second)
         assert (first > 0).all()
+
+
+def test_the_report_plays_the_plain_expectimax_beside_an_extrapolating_agent(
+    trained: td.LineValues,
+) -> None:
+    assert td.variants(trained) == {}  # the fixture plays the plain expectimax itself
+    (name,) = td.variants(replace(trained, extrapolation=1.0))
+    assert name == "plain expectimax"
 
 
 def test_training_keeps_the_best_validated_table() -> None:
@@ -360,7 +394,8 @@ def td_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
     config = folder / "td.yaml"
     config.write_text(
         "game: poker_squares\nalgorithm: td\n"
-        "td: {games: 2048, batch: 512, eval_every: 1024, select_every: 512, select_deals: 64}\n"
+        "td: {games: 2048, batch: 512, eval_every: 1024, select_every: 512, select_deals: 64,"
+        " extrapolation: 1}\n"
         "evaluation: {episodes: 16, final_episodes: 8, opponents: [greedy]}\n"
     )
     run = folder / "run"
@@ -378,6 +413,8 @@ def test_a_td_run_writes_a_run_folder(td_run: Path) -> None:
     assert rows[0].startswith("timesteps,agent_mean/no look-ahead,")
     report = (td_run / "report.md").read_text()
     assert "The agent (no look-ahead), same deals" in report
+    assert "The agent (plain expectimax), same deals" in report
+    assert td.LineValues.load(td_run / "values.npz").extrapolation == 1.0
     assert "2,048 games (51,200 env steps)" in report
     kept = json.loads((td_run / "run.json").read_text())["kept"]
     values = td.LineValues.load(td_run / "values.npz")
@@ -403,7 +440,9 @@ def test_a_td_run_evaluates_and_resumes(
         (copy / name).write_bytes((td_run / name).read_bytes())
     args = ["train", "poker_squares", "--config", str(config), "--out", str(copy)]
     assert main([*args, "--resume", "--eval-episodes", "0"]) == 0
-    assert td.LineValues.load(copy / "values.npz").games == 3072
+    resumed = td.LineValues.load(copy / "values.npz")
+    assert resumed.games == 3072
+    assert resumed.extrapolation == 0.0  # it plays as the resumed run's config says
     assert main([*args[:-1], str(tmp_path / "missing"), "--resume"]) == 2
     assert "no values.npz" in capsys.readouterr().err
 
@@ -434,6 +473,9 @@ def test_td_settings_are_checked(tmp_path: Path, capsys: pytest.CaptureFixture[s
     config.write_text("game: poker_squares\nalgorithm: td\ntd: {lam: 2}\n")
     assert main(["train", "poker_squares", "--config", str(config), "--out", out]) == 2
     assert "td.lam" in capsys.readouterr().err
+    config.write_text("game: poker_squares\nalgorithm: td\ntd: {extrapolation: -1}\n")
+    assert main(["train", "poker_squares", "--config", str(config), "--out", out]) == 2
+    assert "td.extrapolation" in capsys.readouterr().err
 
 
 def test_list_names_the_learner(capsys: pytest.CaptureFixture[str]) -> None:
