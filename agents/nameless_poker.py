@@ -65,9 +65,14 @@ __all__ = [
     "MonteCarloBot",
     "RandomBot",
     "RulesBot",
+    "World",
+    "deal_unseen",
     "expected_tricks",
+    "play_out",
+    "put",
     "rules_bid",
     "rules_play",
+    "wants_trick",
 ]
 
 ACE, KING, QUEEN = 12, 11, 10
@@ -121,7 +126,7 @@ def rules_bid(estimate: float, legal: Sequence[int]) -> int:
     return min(legal, key=lambda b: (abs(b - estimate), b))
 
 
-def _wants(kind: int, bid: int | None, taken: int) -> bool:
+def wants_trick(kind: int, bid: int | None, taken: int) -> bool:
     """Whether a seat tries to take the next trick: always in maximum deals, never in minimum
     deals, otherwise while it is under its bid."""
     if kind == MAXIMUM:
@@ -229,15 +234,17 @@ class RulesBot:
         legal = np.flatnonzero(action_mask)
         options = sorted({JOKER if a >= LEAD_JOKER else int(a) - PLAY for a in legal})
         kind = DEAL_KINDS.index(view.kind)
-        want = _wants(kind, view.bids[0], view.tricks[0])
+        want = wants_trick(kind, view.bids[0], view.tricks[0])
         card, called = rules_play(
             view.hand, options, view.trick, view.trump, want, _trumps_out(view)
         )
         return _play_action(card, called)
 
 
-class _World:
-    """One deal as the Monte-Carlo bot imagines it, seats relative to the bot (0)."""
+# --- Monte-Carlo worlds ---------------------------------------------------------------------------
+class World:
+    """One deal as a Monte-Carlo player imagines it (every hand dealt), seats relative to the
+    observer (0): what :func:`put` and :func:`play_out` play on."""
 
     __slots__ = ("bids", "called", "hands", "leader", "trick", "tricks", "trumps_played")
 
@@ -259,8 +266,8 @@ class _World:
         self.bids = bids
         self.trumps_played = trumps_played
 
-    def copy(self) -> _World:
-        return _World(
+    def copy(self) -> World:
+        return World(
             [list(h) for h in self.hands],
             list(self.trick),
             self.leader,
@@ -269,6 +276,85 @@ class _World:
             list(self.bids),
             self.trumps_played,
         )
+
+
+def deal_unseen(
+    view: NamelessPokerView,
+    sizes: Sequence[int],
+    rng: np.random.Generator,
+    use_voids: bool = True,
+) -> list[list[int]]:
+    """Hands of ``sizes[r]`` cards for the relative seats (size 0: the observer's own, kept),
+    drawn at random from the cards ``view`` has not seen; each seat avoids the suits its plays
+    showed it does not hold (all voids are dropped when they cannot all be met)."""
+    pool = np.repeat(np.arange(JOKER + 1), np.maximum(view.unseen, 0))
+    # seats[column]: the seats that may still hold a card of that column (s h d c, joker).
+    seats = [
+        [r for r in range(NUM_PLAYERS) if sizes[r] and not (use_voids and view.voids[r, col])]
+        for col in range(5)
+    ]
+    free = all(len(s) == len(seats[0]) for s in seats)
+    for _ in range(20):
+        order = rng.permutation(pool).tolist()
+        if free:  # no void to respect: deal the shuffled cards in turn
+            hands, start = [], 0
+            for size in sizes:
+                hands.append(sorted(order[start : start + size]))
+                start += size
+            return hands
+        need = list(sizes)
+        hands = [[] for _ in range(NUM_PLAYERS)]
+        stock = len(order) - sum(need)
+        for card in order:
+            open_seats = [r for r in seats[4 if card == JOKER else card & 3] if need[r]]
+            pick = int(rng.integers(sum(need[r] for r in open_seats) + stock or 1))
+            for r in open_seats:
+                if pick < need[r]:
+                    hands[r].append(card)
+                    need[r] -= 1
+                    break
+                pick -= need[r]
+            else:
+                if not stock:  # no seat may take it and the stock is full: start again
+                    break
+                stock -= 1
+        if not any(need):
+            return [sorted(h) for h in hands]
+    if use_voids:  # the voids cannot all be met: forget them
+        return deal_unseen(view, sizes, rng, use_voids=False)
+    raise ValueError("cannot deal the unseen cards: the observation is inconsistent")
+
+
+def put(world: World, seat: int, card: int, called: int, trump: int) -> None:
+    """Play ``card`` from ``seat``'s hand; close the trick when it is the fourth card."""
+    world.hands[seat].remove(card)
+    if not world.trick:
+        world.called = called
+    world.trick.append(card)
+    if card != JOKER and card & 3 == trump:
+        world.trumps_played += 1
+    if len(world.trick) == NUM_PLAYERS:
+        winner = (world.leader + winner_index(world.trick, trump)) % NUM_PLAYERS
+        world.tricks[winner] += 1
+        world.leader = winner
+        world.trick = []
+        world.called = NO_TRUMP
+
+
+def play_out(world: World, trump: int, kind: int, turned_trump: int) -> None:
+    """Play the deal to its end with the rules policy at every seat."""
+    hands = world.hands
+    while hands[(world.leader + len(world.trick)) % NUM_PLAYERS]:
+        seat = (world.leader + len(world.trick)) % NUM_PLAYERS
+        hand = hands[seat]
+        options = follow_options(hand, world.trick, trump, world.called)
+        out = 0
+        if trump != NO_TRUMP and not world.trick:  # only a lead asks about trumps out
+            own = sum(1 for c in hand if c != JOKER and c & 3 == trump)
+            out = 13 - own - world.trumps_played - turned_trump
+        want = wants_trick(kind, world.bids[seat], world.tricks[seat])
+        card, called = rules_play(hand, options, world.trick, trump, want, out)
+        put(world, seat, card, called, trump)
 
 
 class MonteCarloBot:
@@ -312,51 +398,7 @@ class MonteCarloBot:
             return BID + self._bid(view, _legal_bids(action_mask))
         return self._play(view, [int(a) for a in legal])
 
-    # --- sampling --------------------------------------------------------------------------------
-    def _deal_unseen(
-        self, view: NamelessPokerView, sizes: list[int], use_voids: bool = True
-    ) -> list[list[int]]:
-        """Hands of ``sizes[r]`` cards for the relative seats (size 0: the bot's own, kept), drawn
-        from the unseen cards; each seat avoids what its plays showed it does not hold."""
-        pool = np.repeat(np.arange(JOKER + 1), np.maximum(view.unseen, 0))
-        rng = self._rng
-        # seats[column]: the seats that may still hold a card of that column (s h d c, joker).
-        seats = [
-            [r for r in range(NUM_PLAYERS) if sizes[r] and not (use_voids and view.voids[r, col])]
-            for col in range(5)
-        ]
-        free = all(len(s) == len(seats[0]) for s in seats)
-        for _ in range(20):
-            order = rng.permutation(pool).tolist()
-            if free:  # no void to respect: deal the shuffled cards in turn
-                hands, start = [], 0
-                for size in sizes:
-                    hands.append(sorted(order[start : start + size]))
-                    start += size
-                return hands
-            need = list(sizes)
-            hands = [[] for _ in range(NUM_PLAYERS)]
-            stock = len(order) - sum(need)
-            for card in order:
-                open_seats = [r for r in seats[4 if card == JOKER else card & 3] if need[r]]
-                pick = int(rng.integers(sum(need[r] for r in open_seats) + stock or 1))
-                for r in open_seats:
-                    if pick < need[r]:
-                        hands[r].append(card)
-                        need[r] -= 1
-                        break
-                    pick -= need[r]
-                else:
-                    if not stock:  # no seat may take it and the stock is full: start again
-                        break
-                    stock -= 1
-            if not any(need):
-                return [sorted(h) for h in hands]
-        if use_voids:  # the voids cannot all be met: forget them
-            return self._deal_unseen(view, sizes, use_voids=False)
-        raise ValueError("cannot deal the unseen cards: the observation is inconsistent")
-
-    def _score(self, world: _World, kind: int) -> float:
+    def _score(self, world: World, kind: int) -> float:
         scores = [score(kind, world.bids[r], world.tricks[r]) for r in range(NUM_PLAYERS)]
         if self.relative:
             return scores[0] - sum(scores) / NUM_PLAYERS
@@ -379,7 +421,7 @@ class MonteCarloBot:
         sizes = [0 if not view.hand_hidden else size] + [size] * (NUM_PLAYERS - 1)
         totals = np.zeros(len(candidates))
         for _ in range(self.samples):
-            hands = self._deal_unseen(view, sizes)
+            hands = deal_unseen(view, sizes, self._rng)
             if not view.hand_hidden:
                 hands[0] = list(view.hand)
             bids = list(view.bids)
@@ -397,8 +439,8 @@ class MonteCarloBot:
                         bids[r] = bids[r] - 1 if bids[r] > 0 else 1
             for i, bid in enumerate(candidates):
                 bids[0] = bid
-                world = _World([list(h) for h in hands], [], first, NO_TRUMP, [0] * 4, bids, 0)
-                self._playout(world, trump, kind, turned_trump)
+                world = World([list(h) for h in hands], [], first, NO_TRUMP, [0] * 4, bids, 0)
+                play_out(world, trump, kind, turned_trump)
                 totals[i] += self._score(world, kind)
         return candidates[int(np.argmax(totals))]
 
@@ -416,9 +458,9 @@ class MonteCarloBot:
         trumps_played = int(view.played[trump:JOKER:4].sum()) if trump != NO_TRUMP else 0
         totals = np.zeros(len(legal))
         for _ in range(self.samples):
-            hands = self._deal_unseen(view, sizes)
+            hands = deal_unseen(view, sizes, self._rng)
             hands[0] = list(view.hand)
-            base = _World(
+            base = World(
                 hands,
                 list(view.trick),
                 view.leader,
@@ -430,43 +472,12 @@ class MonteCarloBot:
             for i, action in enumerate(legal):
                 world = base.copy()
                 if action >= LEAD_JOKER:
-                    self._put(world, 0, JOKER, action - LEAD_JOKER, trump)
+                    put(world, 0, JOKER, action - LEAD_JOKER, trump)
                 else:
-                    self._put(world, 0, action - PLAY, NO_TRUMP, trump)
-                self._playout(world, trump, kind, turned_trump)
+                    put(world, 0, action - PLAY, NO_TRUMP, trump)
+                play_out(world, trump, kind, turned_trump)
                 totals[i] += self._score(world, kind)
         return legal[int(np.argmax(totals))]
-
-    @staticmethod
-    def _put(world: _World, seat: int, card: int, called: int, trump: int) -> None:
-        """Play ``card`` from ``seat``'s hand; close the trick when it is the fourth card."""
-        world.hands[seat].remove(card)
-        if not world.trick:
-            world.called = called
-        world.trick.append(card)
-        if card != JOKER and card & 3 == trump:
-            world.trumps_played += 1
-        if len(world.trick) == NUM_PLAYERS:
-            winner = (world.leader + winner_index(world.trick, trump)) % NUM_PLAYERS
-            world.tricks[winner] += 1
-            world.leader = winner
-            world.trick = []
-            world.called = NO_TRUMP
-
-    def _playout(self, world: _World, trump: int, kind: int, turned_trump: int) -> None:
-        """Play the deal to its end with the rules policy at every seat."""
-        hands = world.hands
-        while hands[(world.leader + len(world.trick)) % NUM_PLAYERS]:
-            seat = (world.leader + len(world.trick)) % NUM_PLAYERS
-            hand = hands[seat]
-            options = follow_options(hand, world.trick, trump, world.called)
-            out = 0
-            if trump != NO_TRUMP and not world.trick:  # only a lead asks about trumps out
-                own = sum(1 for c in hand if c != JOKER and c & 3 == trump)
-                out = 13 - own - world.trumps_played - turned_trump
-            want = _wants(kind, world.bids[seat], world.tricks[seat])
-            card, called = rules_play(hand, options, world.trick, trump, want, out)
-            self._put(world, seat, card, called, trump)
 
 
 BOTS: dict[str, type] = {bot.name: bot for bot in (RandomBot, RulesBot, MonteCarloBot)}

@@ -1,4 +1,4 @@
-"""Poker without a name's training smoke test: a few hundred steps with the ``"tricks"`` features
+"""Poker without a name's training smoke test: a few hundred steps with each feature set
 and self-play at a table of four, an evaluation that reports the hand-written rule beside the
 agent, and a saved model that acts as the live one."""
 
@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import numpy as np
+import pytest
 from pokerzoo.envs.core.registry import get_game
 from pokerzoo.training.config import from_dict
 from pokerzoo.training.evaluate import model_policy
@@ -20,7 +21,12 @@ from tests.helpers import bot_decisions
 DEALS = [2, 8, 19, 23, 27]  # one deal of each kind, and a short one: a fast game
 
 
-def test_nameless_poker_trains_evaluates_with_its_rule_and_reloads(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("features", "threshold"), [("tricks", "master_value"), ("odds", "bid_confidence")]
+)
+def test_nameless_poker_trains_evaluates_with_its_rule_and_reloads(
+    tmp_path: Path, features: str, threshold: str
+) -> None:
     from sb3_contrib import MaskablePPO
 
     config = from_dict(
@@ -29,7 +35,7 @@ def test_nameless_poker_trains_evaluates_with_its_rule_and_reloads(tmp_path: Pat
             "timesteps": 256,
             "n_envs": 2,
             "vec_env": "dummy",
-            "features": "tricks",
+            "features": features,
             "checkpoint_every": 0,
             "reward_scale": 0.02,
             "env": {"deals": DEALS, "reward": "relative"},
@@ -47,15 +53,16 @@ def test_nameless_poker_trains_evaluates_with_its_rule_and_reloads(tmp_path: Pat
     evaluation, paths = evaluate_run(run, episodes=2, opponents=["random", "rules"])
     assert evaluation.opponents["rules"].games == 8  # 2 deals x 4 seats
     assert evaluation.options["reward"] == "score"  # a game's score, not the training reward
-    rule = evaluation.rules["tricks"]
-    assert rule.player.startswith("rule tricks (master_value=")
+    assert list(evaluation.rules) == [features]  # the rule over the run's own features
+    rule = evaluation.rules[features]
+    assert rule.player.startswith(f"rule {features} ({threshold}=")
     assert set(rule.opponents) == {"random", "rules"} and rule.opponents["random"].games == 8
     text = paths["md"].read_text()
-    assert "| rules | 8 |" in text and "rule tricks (master_value=" in text
+    assert "| rules | 8 |" in text and f"rule {features} ({threshold}=" in text
     report = json.loads(paths["json"].read_text())
-    assert report["evaluation"]["rules"]["tricks"]["opponents"]["rules"]["games"] == 8
+    assert report["evaluation"]["rules"][features]["opponents"]["rules"]["games"] == 8
 
-    transform = feature_set(get_game("nameless_poker"), "tricks")
+    transform = feature_set(get_game("nameless_poker"), features)
     obs, masks = bot_decisions("nameless_poker", "rules", 2, deals=DEALS)
     live = model_policy(result.model, transform)(obs, masks)
     loaded = MaskablePPO.load(run / "model.zip", device="cpu")

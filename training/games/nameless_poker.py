@@ -21,8 +21,9 @@ from ...envs.nameless_poker import (
 from ..hooks import TrainingHooks
 from ..rules import FeatureRule
 from .nameless_features import CONTEXT, CONTEXT_NAMES, ROW_NAMES, ROW_WIDTH, TRICKS
+from .nameless_odds import ODDS, ODDS_CONTEXT, ODDS_ROW_NAMES, ODDS_ROW_WIDTH
 
-__all__ = ["HOOKS", "describe", "parse_move", "tricks_rule"]
+__all__ = ["HOOKS", "describe", "odds_rule", "parse_move", "tricks_rule"]
 
 _SUIT_NAMES = {"spades": 0, "hearts": 1, "diamonds": 2, "clubs": 3}
 
@@ -131,8 +132,46 @@ def tricks_rule(
     return np.where(ctx[:, _C["bidding"]] > 0, bid, play)
 
 
+_O = {name: ROW_WIDTH + i for i, name in enumerate(ODDS_ROW_NAMES)}
+
+
+def odds_rule(
+    features: np.ndarray, masks: np.ndarray, *, bid_confidence: float, take_confidence: float
+) -> np.ndarray:
+    """The best short rule a person writes over the ``"odds"`` features.
+
+    Bid: the highest legal bid the hand takes at least as often as ``bid_confidence`` (playing
+    for every trick; 0 when none). Play, wanting the trick (under the bid, or a maximum deal):
+    the weakest card that takes it at least ``take_confidence`` of the time, else the card
+    likeliest to take it, else (none takes it) the weakest card. Not wanting it: the card least
+    likely to take it, the strongest of those.
+    """
+    ctx = features[:, :ODDS_CONTEXT]
+    rows = features[:, ODDS_CONTEXT:].reshape(len(features), NUM_ACTIONS, ODDS_ROW_WIDTH)
+    strength = rows[..., _R["joker"]] * 100 + rows[..., _R["trump"]] * 50 + rows[..., _R["rank"]]
+    strength = strength + rows[..., _R["is_joker_lead"]] * rows[..., _R["names_trump"]] * 0.5
+    takes = rows[..., _O["takes_trick"]]
+    inf = np.float32(1e9)
+    bids = masks[:, BID:PLAY] & (rows[:, BID:PLAY, _O["tricks_at_least"]] >= bid_confidence)
+    bids[:, 0] |= masks[:, BID]
+    bid = np.where(bids, np.arange(PLAY - BID)[None, :], -1).argmax(axis=1) + BID
+    no_bid = ~bids.any(axis=1)  # bid 0 forbidden (dealer restriction) and nothing sure enough
+    nearest = np.where(masks[:, BID:PLAY], np.arange(PLAY - BID)[None, :], 99).argmin(axis=1)
+    bid = np.where(no_bid, nearest + BID, bid)
+    sure = masks & (takes >= take_confidence)
+    weakest = np.where(masks, strength, inf).argmin(axis=1)
+    weakest_sure = np.where(sure, strength, inf).argmin(axis=1)
+    likeliest = np.where(masks, takes * 1000 - strength, -inf).argmax(axis=1)
+    any_takes = (masks & (takes > 0)).any(axis=1)
+    want = ctx[:, _C["want"]] > 0
+    take = np.where(sure.any(axis=1), weakest_sure, np.where(any_takes, likeliest, weakest))
+    shed = np.where(masks, takes * 1000 - strength, inf).argmin(axis=1)
+    play = np.where(want, take, shed)
+    return np.where(ctx[:, _C["bidding"]] > 0, bid, play)
+
+
 HOOKS = TrainingHooks(
-    features={"tricks": TRICKS},
+    features={"tricks": TRICKS, "odds": ODDS},
     rules={
         "tricks": FeatureRule(
             features="tricks",
@@ -146,7 +185,16 @@ HOOKS = TrainingHooks(
             },
             summary="bid masters + a share of other trumps and voids; take tricks while under "
             "the bid with the cheapest sure card, else shed the strongest losing card",
-        )
+        ),
+        "odds": FeatureRule(
+            features="odds",
+            decide=odds_rule,
+            params={"bid_confidence": 0.5, "take_confidence": 0.7},
+            grid={"bid_confidence": (0.4, 0.5, 0.6, 0.7), "take_confidence": (0.5, 0.7, 0.9)},
+            summary="bid the tricks the hand takes often enough; take tricks while under the "
+            "bid with the weakest card likely enough to take it, else shed the card least "
+            "likely to",
+        ),
     },
     describe=describe,
     parse_action=parse_move,

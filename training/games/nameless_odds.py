@@ -1,0 +1,232 @@
+"""Poker without a name's ``"odds"`` features: the ``"tricks"`` features
+(:mod:`.nameless_features`) plus Monte-Carlo odds, the trick-taking game's counterpart of the
+betting games' equity (:mod:`.poker_features`).
+
+Each odd is measured over sampled deals of the cards the seat has not seen (each other hand
+avoiding the suits its plays showed it lacks), the other seats playing the rules policy
+(:func:`pokerzoo.agents.nameless_poker.rules_play`) for their own bids:
+
+- bidding: how many tricks the hand takes when it plays for every trick, to the deal's end
+  (context ``tricks_expected``; per bid row ``tricks_at_least``, the share of deals in which it
+  takes at least that bid, and ``tricks_exactly``); in a dark deal the hand is sampled too;
+- playing: per legal card (and per joker lead naming a suit), ``takes_trick``, the share of deals
+  in which that card takes the trick on the table once the seats after it have played.
+
+These describe the position, as equity does: no action is played out to its score, no bid or
+card is recommended; the policy learns from its returns what to make of them. The samples come
+from a generator seeded by the observation (:func:`~.poker_features.seeded`), so the same
+observation always gets the same features, in any process.
+
+Layout: the ``"tricks"`` context, then ``tricks_expected``; then per action the ``"tricks"``
+row followed by :data:`ODDS_ROW_NAMES`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...agents.nameless_poker import (
+    DARK_BID,
+    World,
+    deal_unseen,
+    expected_tricks,
+    play_out,
+    put,
+    rules_play,
+    wants_trick,
+)
+from ...envs.core.cards import JOKER
+from ...envs.nameless_poker import (
+    BID,
+    LEAD_JOKER,
+    NO_TRUMP,
+    NUM_ACTIONS,
+    NUM_PLAYERS,
+    PLAY,
+    NamelessPokerView,
+    decode_observation,
+)
+from ...envs.nameless_poker.deals import DEAL_KINDS, follow_options
+from ..features import FeatureSet, PerActionLayout, batched
+from .nameless_features import CONTEXT, ROW_WIDTH, tricks_features
+from .poker_features import seeded
+
+__all__ = [
+    "ODDS",
+    "ODDS_CONTEXT",
+    "ODDS_ROW_NAMES",
+    "ODDS_ROW_WIDTH",
+    "BID_SAMPLES",
+    "PLAY_SAMPLES",
+    "legal_actions",
+    "odds_features",
+    "trick_odds",
+    "tricks_odds",
+]
+
+BID_SAMPLES = 16
+"""Sampled deals per bid (each played to the deal's end)."""
+PLAY_SAMPLES = 12
+"""Sampled deals per card played (each to the end of the trick)."""
+ODDS_ROW_NAMES: tuple[str, ...] = ("takes_trick", "tricks_at_least", "tricks_exactly")
+"""The odds each action's row adds after the ``"tricks"`` row (module doc)."""
+ODDS_CONTEXT = CONTEXT + 1
+"""Context columns: the ``"tricks"`` context, then ``tricks_expected`` (tricks / 8)."""
+ODDS_ROW_WIDTH = ROW_WIDTH + len(ODDS_ROW_NAMES)
+
+
+def _deal(
+    view: NamelessPokerView, sizes: list[int], rng: np.random.Generator, samples: int
+) -> list[list[list[int]]]:
+    """``samples`` deals of :func:`~pokerzoo.agents.nameless_poker.deal_unseen`'s kind, drawn
+    in one batch by rejection (shuffle, deal in turn, keep the deals that respect every shown
+    void); the samples it cannot fill that way come from ``deal_unseen``."""
+    pool = np.repeat(np.arange(JOKER + 1), np.maximum(view.unseen, 0))
+    tries = 4 * samples
+    order = rng.permuted(np.tile(pool, (tries, 1)), axis=1)
+    column = np.where(order == JOKER, 4, order & 3)
+    ok = np.ones(tries, dtype=bool)
+    starts = np.cumsum([0, *sizes])
+    for r, size in enumerate(sizes):
+        if size and view.voids[r].any():
+            ok &= ~view.voids[r][column[:, starts[r] : starts[r + 1]]].any(axis=1)
+    deals = [
+        [sorted(row[starts[r] : starts[r + 1]].tolist()) for r in range(NUM_PLAYERS)]
+        for row in order[ok][:samples]
+    ]
+    while len(deals) < samples:
+        deals.append(deal_unseen(view, sizes, rng))
+    return deals
+
+
+def tricks_odds(view: NamelessPokerView, rng: np.random.Generator, samples: int) -> np.ndarray:
+    """Bidding: ``float (9,)``, the share of ``samples`` sampled deals in which the seat takes
+    0 .. 8 tricks when it plays for every trick (the others bid as the rules bot would, unless
+    they have bid)."""
+    size = view.hand_size
+    trump = view.trump
+    kind = DEAL_KINDS.index(view.kind)
+    first = (view.dealer + 1) % NUM_PLAYERS
+    turned_trump = int(view.turned_card != JOKER and view.turned_card & 3 == trump)
+    sizes = [size if view.hand_hidden else 0] + [size] * (NUM_PLAYERS - 1)
+    counts = np.zeros(9)
+    for hands in _deal(view, sizes, rng, samples):
+        if not view.hand_hidden:
+            hands[0] = list(view.hand)
+        bids: list[int | None] = list(view.bids)
+        bids[0] = size  # plays for every trick
+        for r in range(1, NUM_PLAYERS):
+            if bids[r] is None:
+                hidden = view.kind == "dark"
+                bids[r] = DARK_BID if hidden else round(expected_tricks(hands[r], trump))
+        world = World(hands, [], first, NO_TRUMP, [0] * NUM_PLAYERS, bids, 0)
+        play_out(world, trump, kind, turned_trump)
+        counts[world.tricks[0]] += 1
+    return counts / samples
+
+
+def trick_odds(
+    view: NamelessPokerView, legal: list[int], rng: np.random.Generator, samples: int
+) -> np.ndarray:
+    """Playing: per legal action (card or joker lead), the share of ``samples`` sampled deals
+    in which it takes the trick on the table once the seats after it have played."""
+    trump = view.trump
+    kind = DEAL_KINDS.index(view.kind)
+    done = sum(view.tricks)
+    sizes = [0] * NUM_PLAYERS  # only the seats after this one in the trick need their hands
+    for r in range(1, NUM_PLAYERS):
+        if (r - view.leader) % NUM_PLAYERS > len(view.trick):
+            sizes[r] = view.hand_size - done
+    trumps_played = int(view.played[trump:JOKER:4].sum()) if trump != NO_TRUMP else 0
+    wins = np.zeros(len(legal))
+    for hands in _deal(view, sizes, rng, samples):
+        hands[0] = list(view.hand)
+        base = World(
+            hands,
+            list(view.trick),
+            view.leader,
+            view.called_suit,
+            list(view.tricks),
+            list(view.bids),
+            trumps_played,
+        )
+        for i, action in enumerate(legal):
+            world = base.copy()
+            if action >= LEAD_JOKER:
+                put(world, 0, JOKER, action - LEAD_JOKER, trump)
+            else:
+                put(world, 0, action - PLAY, NO_TRUMP, trump)
+            while world.trick:  # the seats after it finish the trick
+                seat = (world.leader + len(world.trick)) % NUM_PLAYERS
+                hand = world.hands[seat]
+                options = follow_options(hand, world.trick, trump, world.called)
+                want = wants_trick(kind, world.bids[seat], world.tricks[seat])
+                card, _ = rules_play(hand, options, world.trick, trump, want, 0)
+                put(world, seat, card, NO_TRUMP, trump)
+            wins[i] += world.tricks[0] > view.tricks[0]
+    return wins / samples
+
+
+def _odds(observation: np.ndarray) -> tuple[float, np.ndarray]:
+    """One observation's ``tricks_expected`` and ``(NUM_ACTIONS, 3)`` odds rows."""
+    rows = np.zeros((NUM_ACTIONS, len(ODDS_ROW_NAMES)), dtype=np.float32)
+    view = decode_observation(observation)
+    if view.to_act != 0:  # not this seat's turn (or the game is over): nothing to measure
+        return 0.0, rows
+    rng = seeded(observation.tobytes())
+    if view.bidding:
+        if view.kind in ("minimum", "maximum"):
+            return 0.0, rows
+        shares = tricks_odds(view, rng, BID_SAMPLES)
+        size = view.hand_size
+        rows[BID : BID + size + 1, 1] = np.cumsum(shares[::-1])[::-1][: size + 1]
+        rows[BID : BID + size + 1, 2] = shares[: size + 1]
+        return float(shares @ np.arange(9)) / 8, rows
+    legal = [int(a) for a in np.flatnonzero(legal_actions(view))]
+    if len(legal) > 1:
+        rows[legal, 0] = trick_odds(view, legal, rng, PLAY_SAMPLES)
+    return 0.0, rows
+
+
+@batched
+def odds_features(observations: np.ndarray) -> np.ndarray:
+    """``(N, 389)`` observations -> ``(N, ODDS_CONTEXT + 66 * ODDS_ROW_WIDTH)`` (module doc).
+    The legal actions are read from the observation's hand and trick (:func:`legal_actions`);
+    a card that is the only legal play gets no odds."""
+    base = tricks_features(observations)
+    n = len(observations)
+    context = base[:, :CONTEXT]
+    rows = base[:, CONTEXT:].reshape(n, NUM_ACTIONS, ROW_WIDTH)
+    extra_context = np.zeros((n, 1), dtype=np.float32)
+    extra_rows = np.zeros((n, NUM_ACTIONS, len(ODDS_ROW_NAMES)), dtype=np.float32)
+    for i, obs in enumerate(observations.astype(np.int16)):  # the env's integer observation
+        extra_context[i, 0], extra_rows[i] = _odds(obs)
+    return np.concatenate(
+        [context, extra_context, np.concatenate([rows, extra_rows], axis=2).reshape(n, -1)], axis=1
+    )
+
+
+def legal_actions(view: NamelessPokerView) -> np.ndarray:
+    """``bool (NUM_ACTIONS,)``: the seat's legal actions, from its observation (bids: every bid
+    up to the hand size; the dealer restriction is not in the observation and does not matter
+    to the odds)."""
+    mask = np.zeros(NUM_ACTIONS, dtype=bool)
+    if view.bidding:
+        mask[BID : BID + view.hand_size + 1] = True
+        return mask
+    options = follow_options(list(view.hand), list(view.trick), view.trump, view.called_suit)
+    for card in options:
+        if card == JOKER and not view.trick:
+            mask[LEAD_JOKER : LEAD_JOKER + 4] = True
+        else:
+            mask[PLAY + card] = True
+    return mask
+
+
+ODDS = FeatureSet(
+    odds_features,
+    PerActionLayout(offset=ODDS_CONTEXT, actions=NUM_ACTIONS, width=ODDS_ROW_WIDTH),
+    "the tricks features plus Monte-Carlo odds over sampled deals of the unseen cards: the "
+    "tricks the hand takes playing for every trick (per bid: at least, exactly), and per card "
+    "the chance it takes the trick on the table",
+)
