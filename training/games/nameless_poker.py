@@ -189,8 +189,11 @@ HOOKS = TrainingHooks(
         "odds": FeatureRule(
             features="odds",
             decide=odds_rule,
-            params={"bid_confidence": 0.5, "take_confidence": 0.7},
-            grid={"bid_confidence": (0.4, 0.5, 0.6, 0.7), "take_confidence": (0.5, 0.7, 0.9)},
+            params={"bid_confidence": 0.7, "take_confidence": 0.7},
+            grid={
+                "bid_confidence": (0.5, 0.6, 0.7, 0.8),
+                "take_confidence": (0.5, 0.7, 0.9),
+            },
             summary="bid the tricks the hand takes often enough; take tricks while under the "
             "bid with the weakest card likely enough to take it, else shed the card least "
             "likely to",
