@@ -70,6 +70,7 @@ __all__ = [
     "expected_tricks",
     "play_out",
     "put",
+    "put_action",
     "rules_bid",
     "rules_play",
     "wants_trick",
@@ -266,6 +267,23 @@ class World:
         self.bids = bids
         self.trumps_played = trumps_played
 
+    @classmethod
+    def of_view(cls, view: NamelessPokerView, hands: list[list[int]]) -> World:
+        """The deal in play as ``view`` sees it, the other seats holding ``hands`` (from
+        :func:`deal_unseen`; seat 0 gets the observer's own hand)."""
+        trump = view.trump
+        trumps_played = int(view.played[trump:JOKER:4].sum()) if trump != NO_TRUMP else 0
+        hands[0] = list(view.hand)
+        return cls(
+            hands,
+            list(view.trick),
+            view.leader,
+            view.called_suit,
+            list(view.tricks),
+            list(view.bids),
+            trumps_played,
+        )
+
     def copy(self) -> World:
         return World(
             [list(h) for h in self.hands],
@@ -339,6 +357,14 @@ def put(world: World, seat: int, card: int, called: int, trump: int) -> None:
         world.leader = winner
         world.trick = []
         world.called = NO_TRUMP
+
+
+def put_action(world: World, action: int, trump: int) -> None:
+    """The observer (seat 0) plays ``action``, a card or a joker lead naming a suit."""
+    if action >= LEAD_JOKER:
+        put(world, 0, JOKER, action - LEAD_JOKER, trump)
+    else:
+        put(world, 0, action - PLAY, NO_TRUMP, trump)
 
 
 def play_out(world: World, trump: int, kind: int, turned_trump: int) -> None:
@@ -455,26 +481,13 @@ class MonteCarloBot:
             played_now = (r - view.leader) % NUM_PLAYERS < len(view.trick)
             sizes[r] = size - done - int(played_now)
         turned_trump = int(view.turned_card != JOKER and view.turned_card & 3 == trump)
-        trumps_played = int(view.played[trump:JOKER:4].sum()) if trump != NO_TRUMP else 0
         totals = np.zeros(len(legal))
         for _ in range(self.samples):
             hands = deal_unseen(view, sizes, self._rng)
-            hands[0] = list(view.hand)
-            base = World(
-                hands,
-                list(view.trick),
-                view.leader,
-                view.called_suit,
-                list(view.tricks),
-                list(view.bids),
-                trumps_played,
-            )
+            base = World.of_view(view, hands)
             for i, action in enumerate(legal):
                 world = base.copy()
-                if action >= LEAD_JOKER:
-                    put(world, 0, JOKER, action - LEAD_JOKER, trump)
-                else:
-                    put(world, 0, action - PLAY, NO_TRUMP, trump)
+                put_action(world, action, trump)
                 play_out(world, trump, kind, turned_trump)
                 totals[i] += self._score(world, kind)
         return legal[int(np.argmax(totals))]

@@ -32,6 +32,7 @@ from ...agents.nameless_poker import (
     expected_tricks,
     play_out,
     put,
+    put_action,
     rules_play,
     wants_trick,
 )
@@ -137,25 +138,12 @@ def trick_odds(
     for r in range(1, NUM_PLAYERS):
         if (r - view.leader) % NUM_PLAYERS > len(view.trick):
             sizes[r] = view.hand_size - done
-    trumps_played = int(view.played[trump:JOKER:4].sum()) if trump != NO_TRUMP else 0
     wins = np.zeros(len(legal))
     for hands in _deal(view, sizes, rng, samples):
-        hands[0] = list(view.hand)
-        base = World(
-            hands,
-            list(view.trick),
-            view.leader,
-            view.called_suit,
-            list(view.tricks),
-            list(view.bids),
-            trumps_played,
-        )
+        base = World.of_view(view, hands)
         for i, action in enumerate(legal):
             world = base.copy()
-            if action >= LEAD_JOKER:
-                put(world, 0, JOKER, action - LEAD_JOKER, trump)
-            else:
-                put(world, 0, action - PLAY, NO_TRUMP, trump)
+            put_action(world, action, trump)
             while world.trick:  # the seats after it finish the trick
                 seat = (world.leader + len(world.trick)) % NUM_PLAYERS
                 hand = world.hands[seat]
