@@ -101,6 +101,7 @@ __all__ = [
     "REWARDS",
     "NamelessPokerGame",
     "pack_order",
+    "play_mask",
 ]
 
 NUM_BIDS = MAX_HAND + 1
@@ -137,6 +138,18 @@ ACTION_TABLE = markdown_table(
     ],
 )
 """The action table in Markdown (docstrings and the README)."""
+
+
+def play_mask(hand: Sequence[int], trick: Sequence[int], trump: int, called: int) -> np.ndarray:
+    """``int8 (66,)``: the card plays a seat holding ``hand`` (sorted ids) may make to ``trick``
+    (a joker the leader plays is one of the four joker leads, naming a suit)."""
+    mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+    options = follow_options(hand, trick, trump, called)
+    mask[[PLAY + card for card in options]] = 1
+    if not trick and options[-1] == JOKER:  # the hand is sorted: a joker comes last
+        mask[PLAY + JOKER] = 0
+        mask[LEAD_JOKER:] = 1
+    return mask
 
 
 def pack_order(hands: Sequence[CardsLike], turned: str | int) -> list[int]:
@@ -262,12 +275,7 @@ class NamelessPokerGame(PackGame):
                 if 0 <= forbidden <= size:
                     mask[BID + forbidden] = 0
             return mask
-        options = follow_options(state.hands[player], state.trick, state.trump, state.called)
-        mask[[PLAY + card for card in options]] = 1
-        if not state.trick and options[-1] == JOKER:  # the hand is sorted: a joker comes last
-            mask[PLAY + JOKER] = 0
-            mask[LEAD_JOKER:] = 1
-        return mask
+        return play_mask(state.hands[player], state.trick, state.trump, state.called)
 
     def apply(self, state: NamelessPokerState, player: int, action: object) -> Payout | None:
         """``player`` takes ``action``; returns the deal's :class:`Payout` when it ends the deal.

@@ -39,13 +39,12 @@ from ...agents.nameless_poker import (
 from ...envs.core.cards import JOKER
 from ...envs.nameless_poker import (
     BID,
-    LEAD_JOKER,
     NO_TRUMP,
     NUM_ACTIONS,
     NUM_PLAYERS,
-    PLAY,
     NamelessPokerView,
     decode_observation,
+    play_mask,
 )
 from ...envs.nameless_poker.deals import DEAL_KINDS, follow_options
 from ..features import FeatureSet, PerActionLayout, batched
@@ -198,17 +197,11 @@ def legal_actions(view: NamelessPokerView) -> np.ndarray:
     """``bool (NUM_ACTIONS,)``: the seat's legal actions, from its observation (bids: every bid
     up to the hand size; the dealer restriction is not in the observation and does not matter
     to the odds)."""
-    mask = np.zeros(NUM_ACTIONS, dtype=bool)
     if view.bidding:
+        mask = np.zeros(NUM_ACTIONS, dtype=bool)
         mask[BID : BID + view.hand_size + 1] = True
         return mask
-    options = follow_options(list(view.hand), list(view.trick), view.trump, view.called_suit)
-    for card in options:
-        if card == JOKER and not view.trick:
-            mask[LEAD_JOKER : LEAD_JOKER + 4] = True
-        else:
-            mask[PLAY + card] = True
-    return mask
+    return play_mask(view.hand, view.trick, view.trump, view.called_suit) > 0
 
 
 ODDS = FeatureSet(
