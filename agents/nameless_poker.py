@@ -96,6 +96,12 @@ def _strength(card: int, trump: int) -> int:
     return (card >> 2) + (50 if card & 3 == trump else 0)
 
 
+_STRENGTH = [
+    [_strength(card, trump) for card in range(JOKER + 1)] for trump in (0, 1, 2, 3, NO_TRUMP)
+]
+"""``_STRENGTH[trump][card]``: :func:`_strength` by table (``NO_TRUMP``, -1, is the last row)."""
+
+
 # --- bidding -------------------------------------------------------------------------------------
 def expected_tricks(hand: Sequence[int], trump: int) -> float:
     """The tricks a hand is expected to take: a value per joker, trump and side-suit honour,
@@ -156,43 +162,44 @@ def rules_play(
         return _lead(hand, trump, want, trumps_out)
     if len(options) == 1:
         return options[0], NO_TRUMP
-    n = len(trick)
+    strength = _STRENGTH[trump].__getitem__
     best = trick[winner_index(trick, trump)]
     winning = [c for c in options if beats(c, best, trump)]
-    last = n == NUM_PLAYERS - 1
+    last = len(trick) == NUM_PLAYERS - 1
     if want:
         if not winning:
-            return min(options, key=lambda c: _strength(c, trump)), NO_TRUMP
+            return min(options, key=strength), NO_TRUMP
         if last:  # nobody comes after: the cheapest card that wins
-            return min(winning, key=lambda c: _strength(c, trump)), NO_TRUMP
+            return min(winning, key=strength), NO_TRUMP
         natural = [c for c in winning if c != JOKER]  # keep a joker for a trick it surely takes
-        return (max(natural, key=lambda c: _strength(c, trump)) if natural else JOKER), NO_TRUMP
+        return (max(natural, key=strength) if natural else JOKER), NO_TRUMP
     losing = [c for c in options if c not in winning]
     if losing:  # shed the most dangerous card that still loses
-        return max(losing, key=lambda c: _strength(c, trump)), NO_TRUMP
+        return max(losing, key=strength), NO_TRUMP
     if last:  # the trick is ours whatever: get rid of the strongest card
-        return max(options, key=lambda c: _strength(c, trump)), NO_TRUMP
-    return min(options, key=lambda c: _strength(c, trump)), NO_TRUMP
+        return max(options, key=strength), NO_TRUMP
+    return min(options, key=strength), NO_TRUMP
 
 
 def _lead(hand: Sequence[int], trump: int, want: bool, trumps_out: int) -> tuple[int, int]:
+    strength = _STRENGTH[trump].__getitem__
     natural = [c for c in hand if c != JOKER]
     joker = len(natural) < len(hand)
     if not want:
         if natural:
-            return min(natural, key=lambda c: _strength(c, trump)), NO_TRUMP
+            return min(natural, key=strength), NO_TRUMP
         return JOKER, 0  # only jokers left: the trick is ours whatever suit is named
     if joker and trump != NO_TRUMP and trumps_out > 0 and any(c & 3 == trump for c in natural):
         return JOKER, trump  # pull the others' best trumps under the joker
     top = [c for c in natural if c >> 2 == ACE or (c & 3 == trump and c >> 2 >= KING)]
     if top:
-        return max(top, key=lambda c: _strength(c, trump)), NO_TRUMP
+        return max(top, key=strength), NO_TRUMP
     if joker:
         if trump != NO_TRUMP:
             return JOKER, trump
         # Name the suit of our best card: the others must play their highest of it.
         return JOKER, (max(natural, key=lambda c: c >> 2) & 3) if natural else 0
-    return max(natural, key=lambda c: _strength(c, trump)), NO_TRUMP
+    return max(natural, key=strength), NO_TRUMP
 
 
 def _trumps_out(view: NamelessPokerView) -> int:
@@ -367,19 +374,33 @@ def put_action(world: World, action: int, trump: int) -> None:
         put(world, 0, action - PLAY, NO_TRUMP, trump)
 
 
-def play_out(world: World, trump: int, kind: int, turned_trump: int) -> None:
-    """Play the deal to its end with the rules policy at every seat."""
-    hands = world.hands
-    while hands[(world.leader + len(world.trick)) % NUM_PLAYERS]:
-        seat = (world.leader + len(world.trick)) % NUM_PLAYERS
+def play_out(
+    world: World, trump: int, kind: int, turned_trump: int, observer_wants: bool | None = None
+) -> None:
+    """Play the deal to its end with the rules policy at every seat; ``observer_wants`` (when
+    given) fixes whether seat 0 tries to take each trick, whatever its bid and the deal kind."""
+    hands, bids, tricks = world.hands, world.bids, world.tricks
+    while True:
+        trick = world.trick
+        seat = (world.leader + len(trick)) % NUM_PLAYERS
         hand = hands[seat]
-        options = follow_options(hand, world.trick, trump, world.called)
+        if not hand:
+            return
         out = 0
-        if trump != NO_TRUMP and not world.trick:  # only a lead asks about trumps out
-            own = sum(1 for c in hand if c != JOKER and c & 3 == trump)
-            out = 13 - own - world.trumps_played - turned_trump
-        want = wants_trick(kind, world.bids[seat], world.tricks[seat])
-        card, called = rules_play(hand, options, world.trick, trump, want, out)
+        if not trick:  # only a lead asks about trumps out
+            options = list(hand)
+            if trump != NO_TRUMP:
+                own = sum(1 for c in hand if c != JOKER and c & 3 == trump)
+                out = 13 - own - world.trumps_played - turned_trump
+        else:
+            options = follow_options(hand, trick, trump, world.called)
+        if seat == 0 and observer_wants is not None:
+            want = observer_wants
+        elif kind in (MAXIMUM, MINIMUM):
+            want = kind == MAXIMUM
+        else:
+            want = tricks[seat] < (bids[seat] or 0)
+        card, called = rules_play(hand, options, trick, trump, want, out)
         put(world, seat, card, called, trump)
 
 

@@ -59,6 +59,7 @@ __all__ = [
     "BID_SAMPLES",
     "PLAY_SAMPLES",
     "legal_actions",
+    "sample_deals",
     "odds_features",
     "trick_odds",
     "tricks_odds",
@@ -75,7 +76,7 @@ ODDS_CONTEXT = CONTEXT + 1
 ODDS_ROW_WIDTH = ROW_WIDTH + len(ODDS_ROW_NAMES)
 
 
-def _deal(
+def sample_deals(
     view: NamelessPokerView, sizes: list[int], rng: np.random.Generator, samples: int
 ) -> list[list[list[int]]]:
     """``samples`` deals of :func:`~pokerzoo.agents.nameless_poker.deal_unseen`'s kind, drawn
@@ -99,10 +100,12 @@ def _deal(
     return deals
 
 
-def tricks_odds(view: NamelessPokerView, rng: np.random.Generator, samples: int) -> np.ndarray:
+def tricks_odds(
+    view: NamelessPokerView, rng: np.random.Generator, samples: int, taking: bool = True
+) -> np.ndarray:
     """Bidding: ``float (9,)``, the share of ``samples`` sampled deals in which the seat takes
-    0 .. 8 tricks when it plays for every trick (the others bid as the rules bot would, unless
-    they have bid)."""
+    0 .. 8 tricks when it plays for every trick (``taking=False``: when it sheds every trick;
+    the others bid as the rules bot would, unless they have bid)."""
     size = view.hand_size
     trump = view.trump
     kind = DEAL_KINDS.index(view.kind)
@@ -110,7 +113,7 @@ def tricks_odds(view: NamelessPokerView, rng: np.random.Generator, samples: int)
     turned_trump = int(view.turned_card != JOKER and view.turned_card & 3 == trump)
     sizes = [size if view.hand_hidden else 0] + [size] * (NUM_PLAYERS - 1)
     counts = np.zeros(9)
-    for hands in _deal(view, sizes, rng, samples):
+    for hands in sample_deals(view, sizes, rng, samples):
         if not view.hand_hidden:
             hands[0] = list(view.hand)
         bids: list[int | None] = list(view.bids)
@@ -120,7 +123,7 @@ def tricks_odds(view: NamelessPokerView, rng: np.random.Generator, samples: int)
                 hidden = view.kind == "dark"
                 bids[r] = DARK_BID if hidden else round(expected_tricks(hands[r], trump))
         world = World(hands, [], first, NO_TRUMP, [0] * NUM_PLAYERS, bids, 0)
-        play_out(world, trump, kind, turned_trump)
+        play_out(world, trump, kind, turned_trump, observer_wants=taking)
         counts[world.tricks[0]] += 1
     return counts / samples
 
@@ -138,7 +141,7 @@ def trick_odds(
         if (r - view.leader) % NUM_PLAYERS > len(view.trick):
             sizes[r] = view.hand_size - done
     wins = np.zeros(len(legal))
-    for hands in _deal(view, sizes, rng, samples):
+    for hands in sample_deals(view, sizes, rng, samples):
         base = World.of_view(view, hands)
         for i, action in enumerate(legal):
             world = base.copy()
