@@ -22,8 +22,9 @@ from ..hooks import TrainingHooks
 from ..rules import FeatureRule
 from .nameless_features import CONTEXT, CONTEXT_NAMES, ROW_NAMES, ROW_WIDTH, TRICKS
 from .nameless_odds import ODDS, ODDS_CONTEXT, ODDS_ROW_NAMES, ODDS_ROW_WIDTH
+from .nameless_reach import REACH, REACH_CONTEXT, REACH_ROW_NAMES, REACH_ROW_WIDTH
 
-__all__ = ["HOOKS", "describe", "odds_rule", "parse_move", "tricks_rule"]
+__all__ = ["HOOKS", "describe", "odds_rule", "parse_move", "reach_rule", "tricks_rule"]
 
 _SUIT_NAMES = {"spades": 0, "hearts": 1, "diamonds": 2, "clubs": 3}
 
@@ -170,8 +171,50 @@ def odds_rule(
     return np.where(ctx[:, _C["bidding"]] > 0, bid, play)
 
 
+_Q = {name: ODDS_ROW_WIDTH + i for i, name in enumerate(REACH_ROW_NAMES)}
+
+
+def reach_rule(
+    features: np.ndarray,
+    masks: np.ndarray,
+    *,
+    bid_confidence: float,
+    take_confidence: float,
+    flex_weight: float,
+) -> np.ndarray:
+    """The best short rule a person writes over the ``"reach"`` features.
+
+    Bid as :func:`odds_rule`. Play: in a deal with bids, the card whose reach (the tricks the
+    hand ends with playing for every trick after it, and shedding every trick) is nearest to
+    containing the bid, preferring by ``flex_weight`` the card that leaves the widest reach;
+    in a minimum deal the card with the lowest ducking reach, in a maximum deal the highest
+    taking reach; ties go to :func:`odds_rule`'s card."""
+    n = len(features)
+    ctx = features[:, :REACH_CONTEXT]
+    rows = features[:, REACH_CONTEXT:].reshape(n, NUM_ACTIONS, REACH_ROW_WIDTH)
+    odds = np.concatenate(
+        [ctx[:, :ODDS_CONTEXT], rows[..., :ODDS_ROW_WIDTH].reshape(n, -1)], axis=1
+    )
+    fallback = odds_rule(
+        odds, masks, bid_confidence=bid_confidence, take_confidence=take_confidence
+    )
+    taking, ducking = rows[..., _Q["reach_taking"]], rows[..., _Q["reach_ducking"]]
+    bid = ctx[:, _C["own_bid"], None]
+    miss = np.maximum(bid - taking, 0) + np.maximum(ducking - bid, 0)
+    cost = miss - flex_weight * (taking - ducking)
+    cost = np.where(ctx[:, _C["minimum"], None] > 0, ducking, cost)
+    cost = np.where(ctx[:, _C["maximum"], None] > 0, -taking, cost)
+    cost = np.where(masks, cost, np.inf)
+    best = cost.min(axis=1, keepdims=True)
+    # Odds rule's card among the cheapest (within a rounding error of 12 samples).
+    tied = masks & (cost <= best + 1e-4)
+    pick = np.where(tied[np.arange(n), fallback], fallback, cost.argmin(axis=1))
+    playing = (ctx[:, _C["bidding"]] == 0) & (masks.sum(axis=1) > 1)
+    return np.where(playing, pick, fallback)
+
+
 HOOKS = TrainingHooks(
-    features={"tricks": TRICKS, "odds": ODDS},
+    features={"tricks": TRICKS, "odds": ODDS, "reach": REACH},
     rules={
         "tricks": FeatureRule(
             features="tricks",
@@ -197,6 +240,18 @@ HOOKS = TrainingHooks(
             summary="bid the tricks the hand takes often enough; take tricks while under the "
             "bid with the weakest card likely enough to take it, else shed the card least "
             "likely to",
+        ),
+        "reach": FeatureRule(
+            features="reach",
+            decide=reach_rule,
+            params={"bid_confidence": 0.7, "take_confidence": 0.7, "flex_weight": 0.0},
+            grid={
+                "bid_confidence": (0.6, 0.7),
+                "take_confidence": (0.7,),
+                "flex_weight": (0.0, 0.25, 0.5),
+            },
+            summary="bid as the odds rule; play the card whose reach (tricks playing for "
+            "every trick after it, and shedding every trick) best contains the bid",
         ),
     },
     describe=describe,
