@@ -73,6 +73,9 @@ def test_both_jokers_reach_every_trick_taking_or_shedding() -> None:
     assert leads.tolist() == list(range(LEAD_JOKER, LEAD_JOKER + 4))
     assert np.allclose(rows[leads, REACH["reach_taking"]], 2 / 8)
     assert np.allclose(rows[leads, REACH["reach_ducking"]], 2 / 8)
+    # It bid 2: the reach holds the target exactly.
+    assert (rows[leads, REACH["short_of_target"]] == 0).all()
+    assert (rows[leads, REACH["over_target"]] == 0).all()
 
 
 def test_a_trick_taken_now_is_in_the_reach_and_a_lost_one_is_not() -> None:
@@ -89,6 +92,9 @@ def test_a_trick_taken_now_is_in_the_reach_and_a_lost_one_is_not() -> None:
     # Leading the three to the last trick is taking it only if nobody follows clubs or trumps:
     # after the ace, shedding takes fewer tricks than playing for them, never more.
     assert rows[ace, REACH["reach_ducking"]] <= rows[ace, REACH["reach_taking"]]
+    # Everyone bid 0: the ace goes over the target by its certain trick at least, never short.
+    assert rows[ace, REACH["over_target"]] == rows[ace, REACH["reach_ducking"]] >= 1 / 8
+    assert rows[ace, REACH["short_of_target"]] == rows[three, REACH["short_of_target"]] == 0
 
 
 def test_reach_extends_the_odds_features() -> None:
@@ -109,10 +115,12 @@ def test_reach_extends_the_odds_features() -> None:
     choices = ~bidding & several
     legal = masks[choices]
     taken = features[choices, CTX["own_tricks"], None]  # a deal's tricks so far count
-    assert (reach[choices][legal] >= np.broadcast_to(taken, legal.shape)[legal][:, None]).all()
+    reached = reach[choices][legal][:, :2]  # reach_taking, reach_ducking
+    assert (reached >= np.broadcast_to(taken, legal.shape)[legal][:, None]).all()
     assert (reach[choices][~legal] == 0).all() and reach[choices].sum() > 0
     sizes = np.rint(features[:, CTX["hand_size"]] * 8).astype(int)
-    for at_most, size in zip(rows[bidding, BID:PLAY, REACH["reach_ducking"]], sizes[bidding]):
+    at_most_rows = rows[bidding, BID:PLAY, REACH["reach_ducking"]]
+    for at_most, size in zip(at_most_rows, sizes[bidding], strict=True):
         # A share "at most b" grows with b up to the hand size, where it is certain.
         assert (np.diff(at_most[: size + 1]) >= -1e-6).all() and at_most[size] == 1
 
@@ -135,9 +143,13 @@ def rule_rows(kind: str, bid: int, reach: dict[str, tuple[float, float]]) -> np.
     features[CTX[kind]] = 1
     features[CTX["own_bid"]] = bid / 8
     rows = features[REACH_CONTEXT:].reshape(NUM_ACTIONS, REACH_ROW_WIDTH)
+    target = {"minimum": 0, "maximum": 3}.get(kind, bid)  # a 3-card hand
     for card, (taking, ducking) in reach.items():
-        rows[PLAY + parse_card(card), REACH["reach_taking"]] = taking / 8
-        rows[PLAY + parse_card(card), REACH["reach_ducking"]] = ducking / 8
+        row = rows[PLAY + parse_card(card)]
+        row[REACH["reach_taking"]] = taking / 8
+        row[REACH["reach_ducking"]] = ducking / 8
+        row[REACH["short_of_target"]] = max(target - taking, 0) / 8
+        row[REACH["over_target"]] = max(ducking - target, 0) / 8
     return features
 
 

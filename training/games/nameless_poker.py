@@ -184,11 +184,10 @@ def reach_rule(
 ) -> np.ndarray:
     """The best short rule a person writes over the ``"reach"`` features.
 
-    Bid as :func:`odds_rule`. Play: in a deal with bids, the card whose reach (the tricks the
-    hand ends with playing for every trick after it, and shedding every trick) is nearest to
-    containing the bid, preferring by ``flex_weight`` the card that leaves the widest reach;
-    in a minimum deal the card with the lowest ducking reach, in a maximum deal the highest
-    taking reach; ties go to :func:`odds_rule`'s card."""
+    Bid as :func:`odds_rule`. Play: the card whose reach (the tricks the hand ends with playing
+    for every trick after it, and shedding every trick) is nearest to containing the target
+    (the bid; a minimum deal: none; a maximum deal: every trick), preferring by ``flex_weight``
+    the card that leaves the widest reach; ties go to :func:`odds_rule`'s card."""
     n = len(features)
     ctx = features[:, :REACH_CONTEXT]
     rows = features[:, REACH_CONTEXT:].reshape(n, NUM_ACTIONS, REACH_ROW_WIDTH)
@@ -198,15 +197,11 @@ def reach_rule(
     fallback = odds_rule(
         odds, masks, bid_confidence=bid_confidence, take_confidence=take_confidence
     )
-    taking, ducking = rows[..., _Q["reach_taking"]], rows[..., _Q["reach_ducking"]]
-    bid = ctx[:, _C["own_bid"], None]
-    miss = np.maximum(bid - taking, 0) + np.maximum(ducking - bid, 0)
-    cost = miss - flex_weight * (taking - ducking)
-    cost = np.where(ctx[:, _C["minimum"], None] > 0, ducking, cost)
-    cost = np.where(ctx[:, _C["maximum"], None] > 0, -taking, cost)
-    cost = np.where(masks, cost, np.inf)
+    width = rows[..., _Q["reach_taking"]] - rows[..., _Q["reach_ducking"]]
+    miss = rows[..., _Q["short_of_target"]] + rows[..., _Q["over_target"]]
+    cost = np.where(masks, miss - flex_weight * width, np.inf)
     best = cost.min(axis=1, keepdims=True)
-    # Odds rule's card among the cheapest (within a rounding error of 12 samples).
+    # Odds rule's card among the cheapest (within a rounding error of the sampled means).
     tied = masks & (cost <= best + 1e-4)
     pick = np.where(tied[np.arange(n), fallback], fallback, cost.argmin(axis=1))
     playing = (ctx[:, _C["bidding"]] == 0) & (masks.sum(axis=1) > 1)
@@ -246,9 +241,9 @@ HOOKS = TrainingHooks(
             decide=reach_rule,
             params={"bid_confidence": 0.7, "take_confidence": 0.7, "flex_weight": 0.0},
             grid={
-                "bid_confidence": (0.6, 0.7),
+                "bid_confidence": (0.6, 0.7, 0.8),
                 "take_confidence": (0.7,),
-                "flex_weight": (0.0, 0.25, 0.5),
+                "flex_weight": (0.0, 0.1),
             },
             summary="bid as the odds rule; play the card whose reach (tricks playing for "
             "every trick after it, and shedding every trick) best contains the bid",

@@ -10,6 +10,9 @@ the unseen cards (the other seats playing the rules policy,
   of tricks at the deal's end (over 8) when, after that card, it plays for every trick, or sheds
   every trick. Together they bound what the hand can still make of the deal: the most tricks it
   can expect to take and the fewest it can expect to be left with;
+- per legal card, ``short_of_target`` and ``over_target``: how far (in tricks over 8) the
+  target lies above the taking reach or below the ducking reach, 0 when the reach contains it;
+  the target is the seat's bid (a minimum deal: 0 tricks; a maximum deal: every trick);
 - per bid, ``reach_ducking``: the share of deals in which the hand, shedding every trick, takes
   at most that bid (the ``"odds"`` row's ``tricks_at_least`` is its counterpart playing for every
   trick); context ``ducking_expected``: the tricks the hand takes shedding every trick (over 8).
@@ -63,7 +66,12 @@ __all__ = [
 
 REACH_SAMPLES = 8
 """Sampled deals per card played (each card played out to the deal's end twice)."""
-REACH_ROW_NAMES: tuple[str, ...] = ("reach_taking", "reach_ducking")
+REACH_ROW_NAMES: tuple[str, ...] = (
+    "reach_taking",
+    "reach_ducking",
+    "short_of_target",
+    "over_target",
+)
 """The columns each action's row adds after the ``"odds"`` row (module doc)."""
 REACH_CONTEXT = ODDS_CONTEXT + 1
 """Context columns: the ``"odds"`` context, then ``ducking_expected`` (tricks / 8)."""
@@ -114,7 +122,11 @@ def _reach(observation: np.ndarray) -> tuple[float, np.ndarray]:
         return float(shares @ np.arange(9)) / 8, rows
     legal = [int(a) for a in np.flatnonzero(legal_actions(view))]
     if len(legal) > 1:
-        rows[legal] = reach_odds(view, legal, rng, REACH_SAMPLES) / 8
+        reach = reach_odds(view, legal, rng, REACH_SAMPLES)
+        target = {"minimum": 0, "maximum": view.hand_size}.get(view.kind, view.bids[0] or 0)
+        rows[legal, 0:2] = reach / 8
+        rows[legal, 2] = np.maximum(target - reach[:, 0], 0) / 8
+        rows[legal, 3] = np.maximum(reach[:, 1] - target, 0) / 8
     return 0.0, rows
 
 
