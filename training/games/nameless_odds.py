@@ -23,6 +23,8 @@ row followed by :data:`ODDS_ROW_NAMES`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from ...agents.nameless_poker import (
@@ -58,6 +60,7 @@ __all__ = [
     "ODDS_ROW_WIDTH",
     "BID_SAMPLES",
     "PLAY_SAMPLES",
+    "extend_features",
     "legal_actions",
     "sample_deals",
     "odds_features",
@@ -184,15 +187,30 @@ def odds_features(observations: np.ndarray) -> np.ndarray:
     The legal actions are read from the observation's hand and trick (:func:`legal_actions`);
     a card that is the only legal play gets no odds."""
     base = tricks_features(observations)
+    return extend_features(base, CONTEXT, ROW_WIDTH, len(ODDS_ROW_NAMES), _odds, observations)
+
+
+def extend_features(
+    base: np.ndarray,
+    context: int,
+    row_width: int,
+    columns: int,
+    measure: Callable[[np.ndarray], tuple[float, np.ndarray]],
+    observations: np.ndarray,
+) -> np.ndarray:
+    """A per-action feature set ``base`` (``context`` columns, then a ``row_width`` row per
+    action) with one more context column and ``columns`` more per row, which ``measure`` gives
+    per observation (the env's integer observation): ``(context value, (NUM_ACTIONS,
+    columns) rows)``."""
     n = len(observations)
-    context = base[:, :CONTEXT]
-    rows = base[:, CONTEXT:].reshape(n, NUM_ACTIONS, ROW_WIDTH)
+    rows = base[:, context:].reshape(n, NUM_ACTIONS, row_width)
     extra_context = np.zeros((n, 1), dtype=np.float32)
-    extra_rows = np.zeros((n, NUM_ACTIONS, len(ODDS_ROW_NAMES)), dtype=np.float32)
-    for i, obs in enumerate(observations.astype(np.int16)):  # the env's integer observation
-        extra_context[i, 0], extra_rows[i] = _odds(obs)
+    extra_rows = np.zeros((n, NUM_ACTIONS, columns), dtype=np.float32)
+    for i, obs in enumerate(observations.astype(np.int16)):
+        extra_context[i, 0], extra_rows[i] = measure(obs)
     return np.concatenate(
-        [context, extra_context, np.concatenate([rows, extra_rows], axis=2).reshape(n, -1)], axis=1
+        [base[:, :context], extra_context, np.concatenate([rows, extra_rows], 2).reshape(n, -1)],
+        axis=1,
     )
 
 

@@ -47,6 +47,7 @@ from .nameless_odds import (
     BID_SAMPLES,
     ODDS_CONTEXT,
     ODDS_ROW_WIDTH,
+    extend_features,
     legal_actions,
     odds_features,
     sample_deals,
@@ -135,16 +136,8 @@ def reach_features(observations: np.ndarray) -> np.ndarray:
     """``(N, 389)`` observations -> ``(N, REACH_CONTEXT + 66 * REACH_ROW_WIDTH)`` (module doc);
     a card that is the only legal play gets no reach."""
     base = odds_features(observations)
-    n = len(observations)
-    context = base[:, :ODDS_CONTEXT]
-    rows = base[:, ODDS_CONTEXT:].reshape(n, NUM_ACTIONS, ODDS_ROW_WIDTH)
-    extra_context = np.zeros((n, 1), dtype=np.float32)
-    extra_rows = np.zeros((n, NUM_ACTIONS, len(REACH_ROW_NAMES)), dtype=np.float32)
-    for i, obs in enumerate(observations.astype(np.int16)):  # the env's integer observation
-        extra_context[i, 0], extra_rows[i] = _reach(obs)
-    return np.concatenate(
-        [context, extra_context, np.concatenate([rows, extra_rows], axis=2).reshape(n, -1)], axis=1
-    )
+    columns = len(REACH_ROW_NAMES)
+    return extend_features(base, ODDS_CONTEXT, ODDS_ROW_WIDTH, columns, _reach, observations)
 
 
 REACH = FeatureSet(
