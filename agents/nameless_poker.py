@@ -386,20 +386,15 @@ def play_out(
         hand = hands[seat]
         if not hand:
             return
+        options = follow_options(hand, trick, trump, world.called)
         out = 0
-        if not trick:  # only a lead asks about trumps out
-            options = list(hand)
-            if trump != NO_TRUMP:
-                own = sum(1 for c in hand if c != JOKER and c & 3 == trump)
-                out = 13 - own - world.trumps_played - turned_trump
-        else:
-            options = follow_options(hand, trick, trump, world.called)
+        if trump != NO_TRUMP and not trick:  # only a lead asks about trumps out
+            own = sum(1 for c in hand if c != JOKER and c & 3 == trump)
+            out = 13 - own - world.trumps_played - turned_trump
         if seat == 0 and observer_wants is not None:
             want = observer_wants
-        elif kind in (MAXIMUM, MINIMUM):
-            want = kind == MAXIMUM
         else:
-            want = tricks[seat] < (bids[seat] or 0)
+            want = wants_trick(kind, bids[seat], tricks[seat])
         card, called = rules_play(hand, options, trick, trump, want, out)
         put(world, seat, card, called, trump)
 

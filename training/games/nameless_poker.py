@@ -1,7 +1,7 @@
-"""Poker without a name's training hooks: the ``"tricks"`` features
-(:mod:`.nameless_features`), the hand-written rule over them that evaluation reports beside the
-agent, what ``pokerzoo play`` shows a person and how it reads a move (``bid 3``, ``play Qh``,
-``lead Jk calling hearts``)."""
+"""Poker without a name's training hooks: the ``"tricks"``, ``"odds"`` and ``"reach"`` features
+(:mod:`.nameless_features`, :mod:`.nameless_odds`, :mod:`.nameless_reach`), the hand-written
+rule over each that evaluation reports beside the agent, what ``pokerzoo play`` shows a person
+and how it reads a move (``bid 3``, ``play Qh``, ``lead Jk calling hearts``)."""
 
 from __future__ import annotations
 
