@@ -108,7 +108,8 @@ def reach_odds(
 
 
 def _reach(observation: np.ndarray) -> tuple[float, np.ndarray]:
-    """One observation's ``ducking_expected`` and ``(NUM_ACTIONS, 2)`` reach rows."""
+    """One observation's ``ducking_expected`` and ``(NUM_ACTIONS, 4)`` reach rows
+    (:data:`REACH_ROW_NAMES`)."""
     rows = np.zeros((NUM_ACTIONS, len(REACH_ROW_NAMES)), dtype=np.float32)
     view = decode_observation(observation)
     if view.to_act != 0:  # not this seat's turn (or the game is over): nothing to measure
