@@ -6,6 +6,7 @@
                         [--resume] [--n-envs N] [--threads N] [--eval-episodes N]
                         [--backend sb3|rllib] [--num-env-runners N] [--address ADDR]
     pokerzoo evaluate RUN_OR_MODEL [--episodes N] [--opponents BOT ...] [--seed S]
+                                   [--processes P]
     pokerzoo play GAME [--against MODEL_OR_BOT] [--seed S] [--option KEY=VALUE ...]
     pokerzoo list
     pokerzoo --version
@@ -119,6 +120,13 @@ def _parser() -> argparse.ArgumentParser:
     evaluate.add_argument("--seed", type=_count(0), help="first deal's seed (default: the run's)")
     evaluate.add_argument("--game", help="the game, for a model file outside its run folder")
     evaluate.add_argument("--out", help="folder for the reports (default: the run folder)")
+    evaluate.add_argument(
+        "--processes",
+        type=_count(1),
+        default=1,
+        help="worker processes for the duplicate deals of a game of several players "
+        "(default: 1; results are the same)",
+    )
 
     play = commands.add_parser("play", help="play a game in the terminal")
     play.add_argument("game", help="game name (see `pokerzoo list`)")
@@ -298,7 +306,7 @@ def _cmd_evaluate(args: argparse.Namespace) -> int:
     if target.backend == "rllib" and find_spec("ray") is None:
         raise UsageError(f"{args.run} is an RLlib run: evaluating it needs Ray: {_INSTALL_RAY}")
     evaluation, paths = evaluate_run(
-        args.run, args.episodes, args.opponents, args.seed, game, args.out
+        args.run, args.episodes, args.opponents, args.seed, game, args.out, args.processes
     )
     print(format_table(evaluation))
     print("reports: " + ", ".join(str(p) for p in paths.values()))

@@ -12,15 +12,21 @@ the games) and mean point margin (learner's points minus the best opponent's; it
 over deals).
 
 The agent acts through ``MaskablePPO.predict(obs, action_masks=mask, deterministic=True)``,
-batched over many games in flight; bots act one game at a time. All intervals are 95%
-(:mod:`pokerzoo.training.stats`). How a game is scored comes from its registry entry
+batched over many games in flight; bots act one game at a time. Duplicate deals can be split
+across forked worker processes (``processes``; each worker runs one torch thread): every deal's
+result depends only on its seed, so the tables are the same whatever the count. All intervals
+are 95% (:mod:`pokerzoo.training.stats`). How a game is scored comes from its registry entry
 (:class:`~pokerzoo.envs.core.registry.Scoring`).
 """
 
 from __future__ import annotations
 
+import multiprocessing
+import sys
 import time
+import warnings
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,6 +45,7 @@ __all__ = [
     "model_policy",
     "play_bot_single",
     "play_duplicate",
+    "play_duplicate_forked",
     "play_policy_single",
 ]
 
@@ -119,6 +126,8 @@ class Evaluation:
     deals and seeds."""
     agent_seconds: float = 0.0
     """One-player games: seconds the agent took to play its deals."""
+    processes: int = 1
+    """Worker processes the duplicate deals were split across."""
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -137,6 +146,7 @@ class Evaluation:
             "rules": {k: v.as_dict() for k, v in self.rules.items()},
             "variants": {k: v.as_dict() for k, v in self.variants.items()},
             "agent_seconds": self.agent_seconds,
+            "processes": self.processes,
         }
 
 
@@ -149,12 +159,16 @@ def evaluate_agent(
     seed: int = 1_000_000,
     batch: int = 256,
     bot_cache: dict[tuple[str, int, int], np.ndarray] | None = None,
+    processes: int = 1,
 ) -> Evaluation:
     """Evaluate ``policy`` on ``episodes`` deals against each bot named in ``opponents``
     (default: every bot of the game). ``bot_cache`` keeps one-player bot scores between calls
-    (periodic evaluation replays the same deals)."""
+    (periodic evaluation replays the same deals). ``processes`` > 1 splits a game of several
+    players' duplicate deals across that many forked worker processes (same results; one-player
+    games play their deals batched in this process)."""
     started = time.perf_counter()
     check_int("episodes", episodes, 1)
+    check_int("processes", processes, 1)
     options = {**options, **spec.scoring.eval_options}
     bots = spec.bot_classes
     names = list(bots) if opponents is None else list(opponents)
@@ -163,12 +177,14 @@ def evaluate_agent(
             raise ValueError(f"unknown bot {name!r} for {spec.name}: expected one of {list(bots)}")
     result = Evaluation(spec.name, spec.players, episodes, seed, dict(options), spec.scoring.unit)
     if spec.players == 1:
+        processes = 1
         _evaluate_single(spec, policy, options, episodes, names, seed, batch, result, bot_cache)
     else:
         for name in names:
             result.opponents[name] = _evaluate_duplicate(
-                spec, policy, options, episodes, name, seed, batch
+                spec, policy, options, episodes, name, seed, batch, processes
             )
+    result.processes = processes
     result.seconds = time.perf_counter() - started
     return result
 
@@ -390,10 +406,75 @@ def _evaluate_duplicate(
     name: str,
     seed: int,
     batch: int,
+    processes: int = 1,
 ) -> OpponentResult:
     started = time.perf_counter()
-    deals = play_duplicate(spec, policy, options, episodes, name, seed, batch)
+    if processes > 1:
+        deals = play_duplicate_forked(spec, policy, options, episodes, name, seed, batch, processes)
+    else:
+        deals = play_duplicate(spec, policy, options, episodes, name, seed, batch)
     return deals.summary(name, time.perf_counter() - started)
+
+
+_FORKED: tuple[GameSpec, Policy, Mapping[str, Any], str, int] | None = None
+"""What the forked workers of :func:`play_duplicate_forked` play (inherited, never pickled)."""
+_CHUNKS_PER_PROCESS = 4
+"""Deal chunks per worker: deals against a search bot vary in length, so each worker takes
+several smaller chunks in turn rather than one long one."""
+
+
+def _one_torch_thread() -> None:
+    """Worker initializer: one torch thread per worker process (when torch is loaded), so the
+    workers do not fight each other for the cores."""
+    torch = sys.modules.get("torch")
+    if torch is not None:
+        torch.set_num_threads(1)
+
+
+def _play_chunk(chunk: tuple[int, int]) -> DuplicateDeals:
+    if _FORKED is None:
+        raise RuntimeError("_play_chunk runs in a worker forked by play_duplicate_forked")
+    spec, policy, options, name, batch = _FORKED
+    first, count = chunk
+    return play_duplicate(spec, policy, options, count, name, first, batch)
+
+
+def play_duplicate_forked(
+    spec: GameSpec,
+    policy: Policy,
+    options: Mapping[str, Any],
+    episodes: int,
+    name: str,
+    seed: int,
+    batch: int,
+    processes: int,
+) -> DuplicateDeals:
+    """:func:`play_duplicate` with the deals split in consecutive chunks across ``processes``
+    forked workers and put back in order: the same result, in less time on several cores.
+    ``policy`` reaches the workers by fork (a model need not pickle); where the platform has no
+    fork start method the deals are played here, with a warning."""
+    global _FORKED
+    if "fork" not in multiprocessing.get_all_start_methods():
+        warnings.warn(
+            f"processes={processes}: this platform cannot fork worker processes; "
+            "playing the deals in one process",
+            RuntimeWarning,
+            stacklevel=2,
+        )
+        return play_duplicate(spec, policy, options, episodes, name, seed, batch)
+    size = -(-episodes // min(episodes, processes * _CHUNKS_PER_PROCESS))
+    chunks = [(seed + start, min(size, episodes - start)) for start in range(0, episodes, size)]
+    _FORKED = (spec, policy, options, name, batch)
+    try:
+        with ProcessPoolExecutor(
+            min(processes, len(chunks)),
+            mp_context=multiprocessing.get_context("fork"),
+            initializer=_one_torch_thread,
+        ) as pool:
+            parts = list(pool.map(_play_chunk, chunks))
+    finally:
+        _FORKED = None
+    return DuplicateDeals.concatenate(parts)
 
 
 def play_duplicate(

@@ -48,6 +48,10 @@ def _pace(evaluation: Evaluation, form: str) -> str:
     return form.format(f"{1000 * evaluation.agent_seconds / evaluation.episodes:.1f} ms per game")
 
 
+def _processes(evaluation: Evaluation) -> str:
+    return f" on {evaluation.processes} processes" if evaluation.processes > 1 else ""
+
+
 def _markdown(header: list[str], rows: list[list[str]]) -> str:
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     lines += ["| " + " | ".join(row) + " |" for row in rows]
@@ -126,7 +130,7 @@ def write_report(
         "",
         _describe(evaluation),
         f"Options: `{json.dumps(evaluation.options)}`. Took {evaluation.seconds:.0f} s"
-        f"{_pace(evaluation, ', the agent {}')}.",
+        f"{_processes(evaluation)}{_pace(evaluation, ', the agent {}')}.",
         "",
         format_table(evaluation),
         "",
@@ -263,11 +267,13 @@ def evaluate_run(
     seed: int | None = None,
     game: str | None = None,
     out: str | Path | None = None,
+    processes: int = 1,
 ) -> tuple[Evaluation, dict[str, Path]]:
     """Evaluate a run folder or a saved model (an SB3 ``.zip`` or an RLlib checkpoint folder)
     against the bots, and each of the game's hand-written rules over the run's features on the
     same deals (:mod:`.rules`), and write its report files (beside the model: a checkpoint or
-    snapshot reports beside itself, not over its run's)."""
+    snapshot reports beside itself, not over its run's). ``processes``: worker processes for the
+    duplicate deals of a game of several players (:func:`.evaluate.evaluate_agent`)."""
     target = find_run(path, game)
     spec = get_game(target.game)
     defaults = target.evaluation
@@ -293,14 +299,22 @@ def evaluate_run(
     else:
         model = load_model(target.model_path)
         policy = agent_policy(spec, model, target.features, target.actions)
-    evaluation = evaluate_agent(spec, policy, target.options, episodes, opponents, seed)
+    evaluation = evaluate_agent(
+        spec, policy, target.options, episodes, opponents, seed, processes=processes
+    )
     for name, variant in variants.items():
         played = evaluate_agent(spec, variant, target.options, episodes, [], seed)
         played.player = f"agent ({name})"
         evaluation.variants[name] = played
     for name, rule in rules_for(spec, target.features, target.actions).items():
         played = evaluate_agent(
-            spec, rule_policy(spec, rule, target.actions), target.options, episodes, opponents, seed
+            spec,
+            rule_policy(spec, rule, target.actions),
+            target.options,
+            episodes,
+            opponents,
+            seed,
+            processes=processes,
         )
         thresholds = ", ".join(f"{k}={v:g}" for k, v in rule.params.items())
         played.player = f"rule {name} ({thresholds})"

@@ -16,7 +16,14 @@ import pytest
 from pokerzoo.envs.core.registry import get_game
 from pokerzoo.training.cli import main
 from pokerzoo.training.config import from_dict
-from pokerzoo.training.evaluate import _play_lockstep, _play_vector, evaluate_agent, model_policy
+from pokerzoo.training.evaluate import (
+    _play_lockstep,
+    _play_vector,
+    evaluate_agent,
+    model_policy,
+    play_duplicate,
+    play_duplicate_forked,
+)
 from pokerzoo.training.features import Gate
 from pokerzoo.training.hooks import feature_set
 from pokerzoo.training.play import play
@@ -170,6 +177,24 @@ def test_quintet_duplicate_deals_with_the_same_bot_draw() -> None:
     assert result.opponents["random"].win.value == 1.0
 
 
+def test_duplicate_deals_split_across_processes_match_one_process() -> None:
+    spec = get_game("quintet")
+
+    def first_legal(obs: np.ndarray, masks: np.ndarray) -> np.ndarray:  # a closure: not pickled
+        return masks.argmax(axis=1)
+
+    alone = play_duplicate(spec, first_legal, {}, 5, "greedy", seed=70)
+    split = play_duplicate_forked(spec, first_legal, {}, 5, "greedy", 70, 4, processes=2)
+    for field in ("wins", "draws", "own", "theirs"):
+        assert np.array_equal(getattr(alone, field), getattr(split, field)), field
+    assert alone.own.std() > 0  # the deals differ: the order of the chunks is checked too
+    result = evaluate_agent(spec, first_legal, {}, 5, ["greedy"], seed=70, processes=2)
+    assert result.processes == 2 and result.as_dict()["processes"] == 2
+    assert result.opponents["greedy"].margin == alone.summary("greedy").margin
+    with pytest.raises(ValueError, match="processes"):
+        evaluate_agent(spec, first_legal, {}, 5, ["greedy"], processes=0)
+
+
 @pytest.mark.parametrize("vec_env", ["subproc", "dummy"])
 def test_quintet_self_play_trains_and_evaluates(vec_env: str, tmp_path: Path) -> None:
     run = tmp_path / "q"
@@ -203,7 +228,16 @@ def test_cli_list_train_evaluate_and_errors(
     out = capsys.readouterr().out
     assert "| random | 4 |" in out and (run / "report.md").is_file()
     assert main(["evaluate", str(run), "--episodes", "1", "--opponents", "greedy"]) == 0
-    assert "| greedy | 2 |" in capsys.readouterr().out
+    alone = capsys.readouterr().out
+    assert "| greedy | 2 |" in alone
+    args = ["evaluate", str(run), "--episodes", "1", "--opponents", "greedy", "--processes", "2"]
+    assert main(args) == 0
+    assert capsys.readouterr().out.split("reports:")[0] == alone.split("reports:")[0]
+    assert "on 2 processes" in (run / "report.md").read_text()
+    with pytest.raises(SystemExit) as stop:
+        main([*args[:-1], "0"])
+    assert stop.value.code == 2
+    assert "--processes: expected an integer >= 1, got 0" in capsys.readouterr().err
 
     config.write_text("game: quintet\nppo: {learnin_rate: 1}\n")
     assert main(["train", "quintet", "--config", str(config), "--out", str(tmp_path / "x")]) == 2
