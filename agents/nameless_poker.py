@@ -353,13 +353,14 @@ def deal_unseen(
 def put(world: World, seat: int, card: int, called: int, trump: int) -> None:
     """Play ``card`` from ``seat``'s hand; close the trick when it is the fourth card."""
     world.hands[seat].remove(card)
-    if not world.trick:
+    trick = world.trick
+    if not trick:
         world.called = called
-    world.trick.append(card)
+    trick.append(card)
     if card != JOKER and card & 3 == trump:
         world.trumps_played += 1
-    if len(world.trick) == NUM_PLAYERS:
-        winner = (world.leader + winner_index(world.trick, trump)) % NUM_PLAYERS
+    if len(trick) == NUM_PLAYERS:
+        winner = (world.leader + winner_index(trick, trump)) % NUM_PLAYERS
         world.tricks[winner] += 1
         world.leader = winner
         world.trick = []
@@ -386,16 +387,26 @@ def play_out(
         hand = hands[seat]
         if not hand:
             return
-        options = follow_options(hand, trick, trump, world.called)
-        out = 0
-        if trump != NO_TRUMP and not trick:  # only a lead asks about trumps out
-            own = sum(1 for c in hand if c != JOKER and c & 3 == trump)
-            out = 13 - own - world.trumps_played - turned_trump
+        # What rules_play would do, without the work its answer does not need (this loop runs
+        # for every card of every Monte-Carlo play-out): a forced card is played as it is; only
+        # a lead that wants the trick with a joker in hand asks about trumps out.
+        if trick:
+            options = follow_options(hand, trick, trump, world.called)
+            if len(options) == 1:
+                put(world, seat, options[0], NO_TRUMP, trump)
+                continue
         if seat == 0 and observer_wants is not None:
             want = observer_wants
         else:
             want = wants_trick(kind, bids[seat], tricks[seat])
-        card, called = rules_play(hand, options, trick, trump, want, out)
+        if trick:
+            card, called = rules_play(hand, options, trick, trump, want, 0)
+        else:
+            out = 0
+            if want and trump != NO_TRUMP and JOKER in hand:
+                own = sum(1 for c in hand if c != JOKER and c & 3 == trump)
+                out = 13 - own - world.trumps_played - turned_trump
+            card, called = _lead(hand, trump, want, out)
         put(world, seat, card, called, trump)
 
 
