@@ -11,13 +11,23 @@ from pokerzoo.agents.nameless_poker import (
     DARK_BID,
     MonteCarloBot,
     RulesBot,
+    World,
     expected_tricks,
+    play_out,
     rules_bid,
     rules_play,
 )
+from pokerzoo.envs import nameless_poker_v0
 from pokerzoo.envs.core.cards import JOKER, parse_card, parse_cards
-from pokerzoo.envs.nameless_poker import BID, LEAD_JOKER, PLAY, NamelessPokerGame, pack_order
-from pokerzoo.envs.nameless_poker.deals import follow_options
+from pokerzoo.envs.nameless_poker import (
+    BID,
+    LEAD_JOKER,
+    PLAY,
+    NamelessPokerGame,
+    decode_observation,
+    pack_order,
+)
+from pokerzoo.envs.nameless_poker.deals import DEAL_KINDS, NO_TRUMP, follow_options
 
 from tests.nameless_poker.option_sets import OPTION_SETS
 
@@ -175,3 +185,52 @@ def test_the_bots_beat_random_play(name: str, games: int, margin: float) -> None
         own.append(totals[seat])
         others.extend(t for s, t in enumerate(totals) if s != seat)
     assert np.mean(own) > np.mean(others) + margin
+
+
+@pytest.mark.parametrize("deal", [9, 19, 23, 27])  # nine cards a seat; dark; minimum; maximum
+def test_play_out_plays_the_rules_policy_card_for_card(deal: int) -> None:
+    """From every decision of a deal that four rules bots play, the Monte-Carlo play-out with
+    every hand known ends with the tricks the bots' own game ends with (its shortcuts for forced
+    cards and leads play what rules_play would)."""
+    for seed in range(10):
+        env = nameless_poker_v0.env(deals=[deal])
+        env.reset(seed=seed)
+        bot = RulesBot()
+        seats = env.possible_agents
+        starts = []
+        while env.agents:
+            agent = env.agent_selection
+            seen, _, done, cut, info = env.last()
+            if done or cut:
+                final = info["tricks"]
+                env.step(None)
+                continue
+            view = decode_observation(seen["observation"])
+            if not view.bidding:
+                me = seats.index(agent)
+                views = [
+                    decode_observation(env.observe(seats[(me + r) % 4])["observation"])
+                    for r in range(4)
+                ]
+                hands = [list(v.hand) for v in views]
+                turned = int(view.turned_card != JOKER and view.turned_card & 3 == view.trump)
+                kind = DEAL_KINDS.index(view.kind)
+                starts.append((me, World.of_view(view, hands), view.trump, kind, turned))
+            env.step(bot.act(seen["observation"], seen["action_mask"]))
+        assert len(starts) >= 4
+        for me, world, trump, kind, turned in starts:
+            play_out(world, trump, kind, turned)
+            assert world.tricks == [final[(me + r) % 4] for r in range(4)]
+
+
+def test_play_out_leads_a_joker_to_pull_trumps_as_the_rules_policy_does() -> None:
+    # Hearts trump (a heart turned). Seat 0 wants all three tricks, holding a joker, the spade
+    # ace and a low trump, and trumps are still out: it leads the joker calling hearts, which
+    # draws seat 1's only trump (the ace), then takes the spade and the heart tricks. Leading
+    # the spade ace first would let seat 1, void in spades, ruff it.
+    hearts = parse_card("2h") & 3
+    hands = [sorted(parse_cards(h)) for h in ("Jk As 2h", "Ah 4d 5d", "3s 4s 6d", "5s 7c 8c")]
+    assert rules_play(hands[0], hands[0], [], hearts, True, 11) == (JOKER, hearts)
+    world = World([list(h) for h in hands], [], 0, NO_TRUMP, [0] * 4, [3, 0, 0, 0], 0)
+    play_out(world, hearts, DEAL_KINDS.index("regular"), 1)
+    assert world.tricks == [3, 0, 0, 0]
