@@ -23,7 +23,12 @@ DEALS = [2, 8, 19, 23, 27]  # one deal of each kind, and a short one: a fast gam
 
 @pytest.mark.parametrize(
     ("features", "threshold"),
-    [("tricks", "master_value"), ("odds", "bid_confidence"), ("reach", "bid_confidence")],
+    [
+        ("tricks", "master_value"),
+        ("odds", "bid_confidence"),
+        ("reach", "bid_confidence"),
+        ("target", "bid_confidence"),
+    ],
 )
 def test_nameless_poker_trains_evaluates_with_its_rule_and_reloads(
     tmp_path: Path, features: str, threshold: str

@@ -66,6 +66,7 @@ __all__ = [
     "odds_features",
     "trick_odds",
     "tricks_odds",
+    "tricks_totals",
 ]
 
 BID_SAMPLES = 16
@@ -103,20 +104,24 @@ def sample_deals(
     return deals
 
 
-def tricks_odds(
-    view: NamelessPokerView, rng: np.random.Generator, samples: int, taking: bool = True
+def tricks_totals(
+    view: NamelessPokerView,
+    rng: np.random.Generator,
+    samples: int,
+    modes: tuple[bool, ...] = (True,),
 ) -> np.ndarray:
-    """Bidding: ``float (9,)``, the share of ``samples`` sampled deals in which the seat takes
-    0 .. 8 tricks when it plays for every trick (``taking=False``: when it sheds every trick;
-    the others bid as the rules bot would, unless they have bid)."""
+    """Bidding: ``int (samples, len(modes))``, the tricks the seat takes on each of ``samples``
+    sampled deals when it plays for every trick (a mode ``True``) or sheds every trick
+    (``False``), every mode on the same deals; the others bid as the rules bot would, unless
+    they have bid."""
     size = view.hand_size
     trump = view.trump
     kind = DEAL_KINDS.index(view.kind)
     first = (view.dealer + 1) % NUM_PLAYERS
     turned_trump = int(view.turned_card != JOKER and view.turned_card & 3 == trump)
     sizes = [size if view.hand_hidden else 0] + [size] * (NUM_PLAYERS - 1)
-    counts = np.zeros(9)
-    for hands in sample_deals(view, sizes, rng, samples):
+    totals = np.zeros((samples, len(modes)), dtype=np.int64)
+    for k, hands in enumerate(sample_deals(view, sizes, rng, samples)):
         if not view.hand_hidden:
             hands[0] = list(view.hand)
         bids: list[int | None] = list(view.bids)
@@ -125,10 +130,21 @@ def tricks_odds(
             if bids[r] is None:
                 hidden = view.kind == "dark"
                 bids[r] = DARK_BID if hidden else round(expected_tricks(hands[r], trump))
-        world = World(hands, [], first, NO_TRUMP, [0] * NUM_PLAYERS, bids, 0)
-        play_out(world, trump, kind, turned_trump, observer_wants=taking)
-        counts[world.tricks[0]] += 1
-    return counts / samples
+        for j, taking in enumerate(modes):
+            world = World([list(h) for h in hands], [], first, NO_TRUMP, [0] * 4, list(bids), 0)
+            play_out(world, trump, kind, turned_trump, observer_wants=taking)
+            totals[k, j] = world.tricks[0]
+    return totals
+
+
+def tricks_odds(
+    view: NamelessPokerView, rng: np.random.Generator, samples: int, taking: bool = True
+) -> np.ndarray:
+    """Bidding: ``float (9,)``, the share of ``samples`` sampled deals in which the seat takes
+    0 .. 8 tricks when it plays for every trick (``taking=False``: when it sheds every trick;
+    the others bid as the rules bot would, unless they have bid)."""
+    totals = tricks_totals(view, rng, samples, (taking,))[:, 0]
+    return np.bincount(totals, minlength=9) / samples
 
 
 def trick_odds(

@@ -1,7 +1,7 @@
-"""Poker without a name's training hooks: the ``"tricks"``, ``"odds"`` and ``"reach"`` features
-(:mod:`.nameless_features`, :mod:`.nameless_odds`, :mod:`.nameless_reach`), the hand-written
-rule over each that evaluation reports beside the agent, what ``pokerzoo play`` shows a person
-and how it reads a move (``bid 3``, ``play Qh``, ``lead Jk calling hearts``)."""
+"""Poker without a name's training hooks: the ``"tricks"``, ``"odds"``, ``"reach"`` and
+``"target"`` features (:mod:`.nameless_features`, :mod:`.nameless_odds`, :mod:`.nameless_reach`),
+the hand-written rule over each that evaluation reports beside the agent, what ``pokerzoo play``
+shows a person and how it reads a move (``bid 3``, ``play Qh``, ``lead Jk calling hearts``)."""
 
 from __future__ import annotations
 
@@ -22,9 +22,24 @@ from ..hooks import TrainingHooks
 from ..rules import FeatureRule
 from .nameless_features import CONTEXT, CONTEXT_NAMES, ROW_NAMES, ROW_WIDTH, TRICKS
 from .nameless_odds import ODDS, ODDS_CONTEXT, ODDS_ROW_NAMES, ODDS_ROW_WIDTH
-from .nameless_reach import REACH, REACH_CONTEXT, REACH_ROW_NAMES, REACH_ROW_WIDTH
+from .nameless_reach import (
+    REACH,
+    REACH_CONTEXT,
+    REACH_ROW_NAMES,
+    REACH_ROW_WIDTH,
+    TARGET,
+    TARGET_ROW_WIDTH,
+)
 
-__all__ = ["HOOKS", "describe", "odds_rule", "parse_move", "reach_rule", "tricks_rule"]
+__all__ = [
+    "HOOKS",
+    "describe",
+    "odds_rule",
+    "parse_move",
+    "reach_rule",
+    "target_rule",
+    "tricks_rule",
+]
 
 _SUIT_NAMES = {"spades": 0, "hearts": 1, "diamonds": 2, "clubs": 3}
 
@@ -208,8 +223,46 @@ def reach_rule(
     return np.where(playing, pick, fallback)
 
 
+def target_rule(
+    features: np.ndarray,
+    masks: np.ndarray,
+    *,
+    bid_confidence: float,
+    take_confidence: float,
+    flex_weight: float,
+    bid_lean: float,
+) -> np.ndarray:
+    """The best short rule a person writes over the ``"target"`` features.
+
+    Bid: the bid most often within the hand's reach (``target_in_reach``), plus ``bid_lean``
+    per trick bid, so that a higher bid wins a near tie (it scores more when made). Play: the
+    card after which the target is most often within reach; among those (within a rounding
+    error) :func:`reach_rule`'s card, which also decides when no card keeps it within reach."""
+    n = len(features)
+    rows = features[:, REACH_CONTEXT:].reshape(n, NUM_ACTIONS, TARGET_ROW_WIDTH)
+    reach = np.concatenate(
+        [features[:, :REACH_CONTEXT], rows[..., :REACH_ROW_WIDTH].reshape(n, -1)], axis=1
+    )
+    fallback = reach_rule(
+        reach,
+        masks,
+        bid_confidence=bid_confidence,
+        take_confidence=take_confidence,
+        flex_weight=flex_weight,
+    )
+    inside = rows[..., REACH_ROW_WIDTH]
+    lean = np.zeros(NUM_ACTIONS, dtype=np.float32)
+    lean[BID:PLAY] = bid_lean * np.arange(PLAY - BID)
+    value = np.where(masks, inside + lean, -np.inf)
+    best = value.max(axis=1, keepdims=True)
+    tied = masks & (value >= best - 1e-4)
+    pick = np.where(tied[np.arange(n), fallback], fallback, value.argmax(axis=1))
+    measured = (masks & (inside > 0)).any(axis=1)
+    return np.where(measured, pick, fallback)
+
+
 HOOKS = TrainingHooks(
-    features={"tricks": TRICKS, "odds": ODDS, "reach": REACH},
+    features={"tricks": TRICKS, "odds": ODDS, "reach": REACH, "target": TARGET},
     rules={
         "tricks": FeatureRule(
             features="tricks",
@@ -247,6 +300,19 @@ HOOKS = TrainingHooks(
             },
             summary="bid as the odds rule; play the card whose reach (tricks playing for "
             "every trick after it, and shedding every trick) best contains the bid",
+        ),
+        "target": FeatureRule(
+            features="target",
+            decide=target_rule,
+            params={
+                "bid_confidence": 0.7,
+                "take_confidence": 0.7,
+                "flex_weight": 0.0,
+                "bid_lean": 0.05,
+            },
+            grid={"bid_lean": (0.0, 0.05, 0.1, 0.2)},
+            summary="bid what the hand most often keeps within reach (leaning to higher "
+            "bids); play the card after which the target is most often within reach",
         ),
     },
     describe=describe,

@@ -1,5 +1,6 @@
-"""Poker without a name's ``"reach"`` features: the ``"odds"`` features
-(:mod:`.nameless_odds`) plus, per legal card, how many tricks the hand still reaches after it.
+"""Poker without a name's ``"reach"`` and ``"target"`` features: the ``"odds"`` features
+(:mod:`.nameless_odds`) plus, per legal card, how many tricks the hand still reaches after it
+(and, ``"target"``, how often the target stays within that reach).
 
 The ``"odds"`` features see one trick ahead: the chance a card takes the trick on the table. A
 bid is made or missed over the whole deal, so these add, over the same kind of sampled deals of
@@ -24,8 +25,17 @@ bounds, the bid and the tricks taken decide a card. Samples come from a generato
 observation (:func:`~.poker_features.seeded`), so the same observation always gets the same
 features.
 
+The ``"target"`` features add one column to each row, ``target_in_reach``. On one sampled deal
+the hand's reach after a card runs from the tricks it ends with shedding every trick to those it
+ends with playing for every trick; the mean bounds can hold the target while few deals do (a
+card after which the hand takes 0 tricks or 4, never 2). So, per legal card, the share of the
+same sampled deals on which the target lies within that deal's reach; per bid, the share of the
+bidding samples (each played out shedding and taking every trick) on which the bid does. It
+needs no more play-outs while playing, one more per sample while bidding, and like the rest it
+describes the position: which card to play and what to bid stays the policy's to learn.
+
 Layout: the ``"odds"`` context, then ``ducking_expected``; then per action the ``"odds"`` row
-followed by :data:`REACH_ROW_NAMES`.
+followed by :data:`REACH_ROW_NAMES` (``"target"``: and ``target_in_reach``).
 """
 
 from __future__ import annotations
@@ -51,7 +61,7 @@ from .nameless_odds import (
     legal_actions,
     odds_features,
     sample_deals,
-    tricks_odds,
+    tricks_totals,
 )
 from .poker_features import seeded
 
@@ -61,8 +71,12 @@ __all__ = [
     "REACH_ROW_NAMES",
     "REACH_ROW_WIDTH",
     "REACH_SAMPLES",
+    "TARGET",
+    "TARGET_ROW_WIDTH",
     "reach_features",
     "reach_odds",
+    "reach_totals",
+    "target_features",
 ]
 
 REACH_SAMPLES = 8
@@ -77,14 +91,16 @@ REACH_ROW_NAMES: tuple[str, ...] = (
 REACH_CONTEXT = ODDS_CONTEXT + 1
 """Context columns: the ``"odds"`` context, then ``ducking_expected`` (tricks / 8)."""
 REACH_ROW_WIDTH = ODDS_ROW_WIDTH + len(REACH_ROW_NAMES)
+TARGET_ROW_WIDTH = REACH_ROW_WIDTH + 1
+"""The ``"target"`` row: the ``"reach"`` row, then ``target_in_reach``."""
 
 
-def reach_odds(
+def reach_totals(
     view: NamelessPokerView, legal: list[int], rng: np.random.Generator, samples: int
 ) -> np.ndarray:
-    """Playing: ``float (len(legal), 2)``, per legal action the seat's mean total of tricks at
-    the deal's end when, after it, the seat plays for every trick (column 0) or sheds every
-    trick (column 1), over ``samples`` sampled deals of the unseen cards."""
+    """Playing: ``int (samples, len(legal), 2)``, on each of ``samples`` sampled deals of the
+    unseen cards and per legal action, the seat's total of tricks at the deal's end when, after
+    it, the seat plays for every trick (last axis 0) or sheds every trick (1)."""
     trump = view.trump
     kind = DEAL_KINDS.index(view.kind)
     turned_trump = int(view.turned_card != JOKER and view.turned_card & 3 == trump)
@@ -93,8 +109,8 @@ def reach_odds(
     for r in range(1, NUM_PLAYERS):
         played_now = (r - view.leader) % NUM_PLAYERS < len(view.trick)
         sizes[r] = left - int(played_now)
-    totals = np.zeros((len(legal), 2))
-    for hands in sample_deals(view, sizes, rng, samples):
+    totals = np.zeros((samples, len(legal), 2), dtype=np.int64)
+    for k, hands in enumerate(sample_deals(view, sizes, rng, samples)):
         base = World.of_view(view, hands)
         for i, action in enumerate(legal):
             taking = base.copy()
@@ -102,34 +118,62 @@ def reach_odds(
             ducking = taking.copy()
             play_out(taking, trump, kind, turned_trump, observer_wants=True)
             play_out(ducking, trump, kind, turned_trump, observer_wants=False)
-            totals[i, 0] += taking.tricks[0]
-            totals[i, 1] += ducking.tricks[0]
-    return totals / samples
+            totals[k, i] = taking.tricks[0], ducking.tricks[0]
+    return totals
 
 
-def _reach(observation: np.ndarray) -> tuple[float, np.ndarray]:
-    """One observation's ``ducking_expected`` and ``(NUM_ACTIONS, 4)`` reach rows
-    (:data:`REACH_ROW_NAMES`)."""
-    rows = np.zeros((NUM_ACTIONS, len(REACH_ROW_NAMES)), dtype=np.float32)
+def reach_odds(
+    view: NamelessPokerView, legal: list[int], rng: np.random.Generator, samples: int
+) -> np.ndarray:
+    """Playing: ``float (len(legal), 2)``, per legal action the seat's mean total of tricks at
+    the deal's end when, after it, the seat plays for every trick (column 0) or sheds every
+    trick (column 1), over ``samples`` sampled deals of the unseen cards
+    (:func:`reach_totals`)."""
+    return reach_totals(view, legal, rng, samples).mean(axis=0)
+
+
+def _measure(observation: np.ndarray, columns: int) -> tuple[float, np.ndarray]:
+    """One observation's ``ducking_expected`` and ``(NUM_ACTIONS, columns)`` rows: the 4
+    :data:`REACH_ROW_NAMES`, then (``columns`` 5) ``target_in_reach``."""
+    rows = np.zeros((NUM_ACTIONS, columns), dtype=np.float32)
     view = decode_observation(observation)
     if view.to_act != 0:  # not this seat's turn (or the game is over): nothing to measure
         return 0.0, rows
     rng = seeded(observation.tobytes() + b"reach")
+    targets = columns > len(REACH_ROW_NAMES)
     if view.bidding:
         if view.kind in ("minimum", "maximum"):
             return 0.0, rows
-        shares = tricks_odds(view, rng, BID_SAMPLES, taking=False)
+        # Shedding every trick, and (for target_in_reach) taking every trick, on the same deals.
+        totals = tricks_totals(view, rng, BID_SAMPLES, (False, True) if targets else (False,))
         size = view.hand_size
+        shares = np.bincount(totals[:, 0], minlength=9) / BID_SAMPLES
         rows[BID : BID + size + 1, 1] = np.cumsum(shares)[: size + 1]
+        if targets:
+            bids = np.arange(size + 1)
+            inside = (totals[:, :1] <= bids) & (bids <= totals[:, 1:])
+            rows[BID : BID + size + 1, 4] = inside.mean(axis=0)
         return float(shares @ np.arange(9)) / 8, rows
     legal = [int(a) for a in np.flatnonzero(legal_actions(view))]
     if len(legal) > 1:
-        reach = reach_odds(view, legal, rng, REACH_SAMPLES)
+        totals = reach_totals(view, legal, rng, REACH_SAMPLES)
+        reach = totals.mean(axis=0)
         target = {"minimum": 0, "maximum": view.hand_size}.get(view.kind, view.bids[0] or 0)
         rows[legal, 0:2] = reach / 8
         rows[legal, 2] = np.maximum(target - reach[:, 0], 0) / 8
         rows[legal, 3] = np.maximum(reach[:, 1] - target, 0) / 8
+        if targets:
+            inside = (totals[..., 1] <= target) & (target <= totals[..., 0])
+            rows[legal, 4] = inside.mean(axis=0)
     return 0.0, rows
+
+
+def _reach(observation: np.ndarray) -> tuple[float, np.ndarray]:
+    return _measure(observation, len(REACH_ROW_NAMES))
+
+
+def _target(observation: np.ndarray) -> tuple[float, np.ndarray]:
+    return _measure(observation, len(REACH_ROW_NAMES) + 1)
 
 
 @batched
@@ -141,10 +185,27 @@ def reach_features(observations: np.ndarray) -> np.ndarray:
     return extend_features(base, ODDS_CONTEXT, ODDS_ROW_WIDTH, columns, _reach, observations)
 
 
+@batched
+def target_features(observations: np.ndarray) -> np.ndarray:
+    """``(N, 389)`` observations -> ``(N, REACH_CONTEXT + 66 * TARGET_ROW_WIDTH)``: the
+    ``"reach"`` features, each row followed by ``target_in_reach`` (module doc)."""
+    base = odds_features(observations)
+    columns = len(REACH_ROW_NAMES) + 1
+    return extend_features(base, ODDS_CONTEXT, ODDS_ROW_WIDTH, columns, _target, observations)
+
+
 REACH = FeatureSet(
     reach_features,
     PerActionLayout(offset=REACH_CONTEXT, actions=NUM_ACTIONS, width=REACH_ROW_WIDTH),
     "the odds features plus, per card, the tricks the hand still reaches by the deal's end "
     "when it then plays for every trick or sheds every trick (and per bid, the chance that "
     "shedding every trick keeps it at or under the bid)",
+)
+
+TARGET = FeatureSet(
+    target_features,
+    PerActionLayout(offset=REACH_CONTEXT, actions=NUM_ACTIONS, width=TARGET_ROW_WIDTH),
+    "the reach features plus, per bid and per card, the share of sampled deals on which the "
+    "target (the bid; none in a minimum deal, every trick in a maximum deal) lies between the "
+    "tricks the hand ends with shedding every trick and playing for every trick",
 )
