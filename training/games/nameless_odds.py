@@ -131,7 +131,8 @@ def tricks_totals(
                 hidden = view.kind == "dark"
                 bids[r] = DARK_BID if hidden else round(expected_tricks(hands[r], trump))
         for j, taking in enumerate(modes):
-            world = World([list(h) for h in hands], [], first, NO_TRUMP, [0] * 4, list(bids), 0)
+            copies = [list(h) for h in hands]
+            world = World(copies, [], first, NO_TRUMP, [0] * NUM_PLAYERS, list(bids), 0)
             play_out(world, trump, kind, turned_trump, observer_wants=taking)
             totals[k, j] = world.tricks[0]
     return totals
