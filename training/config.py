@@ -14,6 +14,7 @@ and the key's dotted path (``ppo.learning_rate: expected a number > 0, got 'fast
     threads: 1
     actions: native        # or one of the game's action formulations
     env: {scoring: american}
+    env_variants: [{envs: 2, options: {scoring: english}}]  # some training envs on other options
     ppo: {learning_rate: 3.0e-4, n_steps: 128, net_arch: [256, 256]}
     evaluation: {every: 50000, episodes: 500, final_episodes: 2000}
     opponents: {bots: {random: 1, greedy: 1}, snapshot_weight: 0.5, snapshot_every: 50000}
@@ -41,6 +42,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationEr
 
 __all__ = [
     "ConfigError",
+    "EnvVariant",
     "EvaluationConfig",
     "OpponentsConfig",
     "PPOConfig",
@@ -241,6 +243,16 @@ class TDConfig(_Section):
     """Deals of each validation check (the same deals every time)."""
 
 
+class EnvVariant(_Section):
+    """Some of the training envs on other env options (evaluation keeps ``env``'s)."""
+
+    envs: int = Field(ge=1)
+    """How many of the ``n_envs`` training envs play these options."""
+    options: dict[str, Any]
+    """Env options merged over ``env`` for those envs (validated by the env itself), e.g.
+    nameless poker's ``{deals: [19, 20, 21, 22]}``: more of the deals the agent plays worst."""
+
+
 class TrainConfig(_Section):
     """One training run."""
 
@@ -271,6 +283,10 @@ class TrainConfig(_Section):
     """Timesteps between checkpoints (0: none); a run resumes from its latest."""
     env: dict[str, Any] = {}
     """The game's env options (validated by the env itself)."""
+    env_variants: list[EnvVariant] = []
+    """Training envs on other options: the first ``envs`` of the ``n_envs`` play the first
+    variant's options, the next the second's, and so on; the rest play ``env``. Evaluation and
+    the learning curve play ``env``. (SB3 with subproc or dummy envs only.)"""
     ppo: PPOConfig = PPOConfig()
     evaluation: EvaluationConfig = EvaluationConfig()
     opponents: OpponentsConfig = OpponentsConfig()
@@ -387,10 +403,12 @@ def _describe(error: ValidationError) -> str:
     """The first error of a validation, as ``dotted.path: expected ..., got value``.
 
     A list item's index names the list itself (``ppo.net_arch``), so every message starts with
-    a key of the file.
+    a key of the file; an index into a list of sections stays (``env_variants.0.envs``).
     """
     first = error.errors()[0]
-    path = ".".join(str(p) for p in first["loc"] if not isinstance(p, int)) or "config"
+    loc = list(first["loc"])
+    kept = [p for i, p in enumerate(loc) if not isinstance(p, int) or i + 1 < len(loc)]
+    path = ".".join(str(p) for p in kept) or "config"
     expected = _expected(first)
     if first["type"] in ("missing", "extra_forbidden"):
         return f"{path}: {expected}"

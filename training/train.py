@@ -45,6 +45,7 @@ from .vec_wrappers import FeatureEnv, FeatureVecEnv, InfoMaskVecEnv, RewardScale
 
 __all__ = [
     "TrainResult",
+    "env_options",
     "make_training_env",
     "set_threads",
     "train",
@@ -64,6 +65,7 @@ def validate_for_game(config: TrainConfig, spec: GameSpec) -> None:
         spec.check_options(config.env)
     except (ValueError, TypeError) as error:
         raise ConfigError(f"env: {error}") from None
+    _validate_variants(config, spec)
     bots = set(spec.bot_classes)
     for name in config.evaluation.opponents or []:
         if name not in bots:
@@ -104,6 +106,43 @@ def validate_for_game(config: TrainConfig, spec: GameSpec) -> None:
         )
     if config.vec_env == "native" and spec.vector is None:
         raise ConfigError(f"vec_env: {spec.name} has no native vector env (use subproc or dummy)")
+
+
+def _validate_variants(config: TrainConfig, spec: GameSpec) -> None:
+    """``env_variants``: valid options, no more envs than ``n_envs``, a trainer that builds
+    its envs one by one (SB3 PPO with subproc or dummy envs)."""
+    variants = config.env_variants
+    if not variants:
+        return
+    if config.algorithm != "ppo" or config.backend != "sb3":
+        trainer = "algorithm: td" if config.algorithm != "ppo" else f"backend: {config.backend}"
+        raise ConfigError(f"env_variants: only SB3 PPO runs take them, not {trainer}")
+    native = config.vec_env == "native" or (config.vec_env == "auto" and spec.vector is not None)
+    if native:
+        raise ConfigError(
+            f"env_variants: the native vector env plays one set of options; "
+            f"set vec_env to subproc or dummy (got vec_env: {config.vec_env})"
+        )
+    total = sum(variant.envs for variant in variants)
+    if total > config.n_envs:
+        raise ConfigError(
+            f"env_variants: {total} envs in all, expected at most n_envs ({config.n_envs})"
+        )
+    for i, variant in enumerate(variants):
+        try:
+            spec.check_options({**config.env, **variant.options})
+        except (ValueError, TypeError) as error:
+            raise ConfigError(f"env_variants.{i}.options: {error}") from None
+
+
+def env_options(config: TrainConfig) -> list[dict[str, Any]]:
+    """Each training env's options, in vector order: the ``env_variants``' first, then ``env``."""
+    options = [
+        {**config.env, **variant.options}
+        for variant in config.env_variants
+        for _ in range(variant.envs)
+    ]
+    return options + [dict(config.env)] * (config.n_envs - len(options))
 
 
 # --- environment ------------------------------------------------------------------------------
@@ -197,19 +236,19 @@ def make_training_env(
             factories = [
                 _make_single_env(
                     config.game,
-                    config.env,
+                    options,
                     config.threads,
                     config.actions,
                     config.features if worker_features else None,
                 )
-                for _ in range(config.n_envs)
+                for options in env_options(config)
             ]
         else:
             opponents = to_dict(config.opponents)
             factories = [
                 _make_view(
                     config.game,
-                    config.env,
+                    options,
                     opponents,
                     list(snapshots or []),
                     config.threads,
@@ -217,7 +256,7 @@ def make_training_env(
                     config.features,
                     worker_features,
                 )
-                for _ in range(config.n_envs)
+                for options in env_options(config)
             ]
         if kind == "subproc":
             # Forked workers start in well under a second; forkserver workers each import torch

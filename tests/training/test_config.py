@@ -10,6 +10,7 @@ from pokerzoo.training.config import ConfigError, TrainConfig, from_dict, load_c
 from pokerzoo.training.train import validate_for_game
 
 ROOT = Path(__file__).resolve().parents[2]
+NAMELESS = {"game": "nameless_poker", "vec_env": "dummy", "opponents": {"bots": {"rules": 1}}}
 
 
 @pytest.mark.parametrize("path", sorted((ROOT / "configs").glob("*.yaml")), ids=lambda p: p.stem)
@@ -52,6 +53,9 @@ def test_defaults_fill_missing_keys() -> None:
         ({"game": "quintet", "evaluation": 3}, "evaluation: expected a mapping"),
         ({"game": "quintet", "opponents": {"bots": {"greedy": -1}}}, "opponents.bots.greedy"),
         ({"game": "quintet", "opponents": {"bots": {"greedy": "x"}}}, "opponents.bots.greedy"),
+        ({"game": "quintet", "env_variants": [{"envs": 0, "options": {}}]}, "env_variants.0.envs"),
+        ({"game": "quintet", "env_variants": [{"envs": 1}]}, "env_variants.0.options: missing"),
+        ({"game": "quintet", "env_variants": {"envs": 1}}, "env_variants: expected a list"),
     ],
 )
 def test_bad_config_names_the_key(data: dict, message: str) -> None:
@@ -78,6 +82,26 @@ def test_bad_config_names_the_key(data: dict, message: str) -> None:
         (
             {"game": "quintet", "vec_env": "native", "opponents": {"bots": {"random": 1}}},
             "vec_env: quintet has no native vector env",
+        ),
+        (
+            {**NAMELESS, "env_variants": [{"envs": 2, "options": {"deals": [19, 19]}}]},
+            r"env_variants.0.options: .*deal 19 is listed twice",
+        ),
+        (
+            {**NAMELESS, "env_variants": [{"envs": 1, "options": {"reward": "chips"}}]},
+            r"env_variants.0.options: .*chips",
+        ),
+        (
+            {**NAMELESS, "n_envs": 4, "env_variants": [{"envs": 3, "options": {}}] * 2},
+            r"env_variants: 6 envs in all, expected at most n_envs \(4\)",
+        ),
+        (
+            {**NAMELESS, "backend": "rllib", "env_variants": [{"envs": 1, "options": {}}]},
+            "env_variants: only SB3 PPO runs take them, not backend: rllib",
+        ),
+        (
+            {"game": "poker_squares", "env_variants": [{"envs": 1, "options": {}}]},
+            "env_variants: the native vector env plays one set of options",
         ),
     ],
 )

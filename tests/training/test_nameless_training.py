@@ -74,3 +74,38 @@ def test_nameless_poker_trains_evaluates_with_its_rule_and_reloads(
     loaded = MaskablePPO.load(run / "model.zip", device="cpu")
     assert np.array_equal(model_policy(loaded, transform)(obs, masks), live)
     assert masks[np.arange(len(live)), live].all()
+
+
+def test_env_variants_train_some_envs_on_other_deals() -> None:
+    from pokerzoo.training.train import env_options, make_training_env
+    from sb3_contrib.common.maskable.utils import get_action_masks
+
+    config = from_dict(
+        {
+            "game": "nameless_poker",
+            "n_envs": 3,
+            "vec_env": "dummy",
+            "env": {"deals": [1, 2], "reward": "relative"},
+            "env_variants": [{"envs": 1, "options": {"deals": [19, 20]}}],
+            "opponents": {"bots": {"random": 1}},
+        }
+    )
+    assert env_options(config) == [
+        {"deals": [19, 20], "reward": "relative"},
+        {"deals": [1, 2], "reward": "relative"},
+        {"deals": [1, 2], "reward": "relative"},
+    ]
+    venv = make_training_env(config)
+    venv.seed(3)
+    venv.reset()
+    rng = np.random.default_rng(0)
+    lengths: dict[int, int] = {}
+    while len(lengths) < 3:
+        masks = get_action_masks(venv)
+        actions = np.array([rng.choice(np.flatnonzero(mask)) for mask in masks])
+        _, _, dones, infos = venv.step(actions)
+        for i in np.flatnonzero(dones):
+            lengths.setdefault(int(i), int(infos[i]["episode"]["l"]))
+    # The learner's decisions in a game: a bid and a card per card dealt, in each deal.
+    assert lengths == {0: (1 + 8) * 2, 1: (1 + 1) + (1 + 2), 2: (1 + 1) + (1 + 2)}
+    venv.close()
