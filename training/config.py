@@ -286,7 +286,8 @@ class TrainConfig(_Section):
     env_variants: list[EnvVariant] = []
     """Training envs on other options: the first ``envs`` of the ``n_envs`` play the first
     variant's options, the next the second's, and so on; the rest play ``env``. Evaluation and
-    the learning curve play ``env``. (SB3 with subproc or dummy envs only.)"""
+    the learning curve play ``env``; the training episodes' returns (``monitor.csv``, the logs'
+    ``ep_rew_mean``) mix all of them. (SB3 PPO with subproc or dummy envs only.)"""
     ppo: PPOConfig = PPOConfig()
     evaluation: EvaluationConfig = EvaluationConfig()
     opponents: OpponentsConfig = OpponentsConfig()
