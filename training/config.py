@@ -14,7 +14,7 @@ and the key's dotted path (``ppo.learning_rate: expected a number > 0, got 'fast
     threads: 1
     actions: native        # or one of the game's action formulations
     env: {scoring: american}
-    env_variants: [{envs: 2, options: {scoring: english}}]  # some training envs on other options
+    env_variants: []       # e.g. [{envs: 4, options: {scoring: english}}] (subproc/dummy envs)
     ppo: {learning_rate: 3.0e-4, n_steps: 128, net_arch: [256, 256]}
     evaluation: {every: 50000, episodes: 500, final_episodes: 2000}
     opponents: {bots: {random: 1, greedy: 1}, snapshot_weight: 0.5, snapshot_every: 50000}
