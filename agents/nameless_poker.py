@@ -58,6 +58,7 @@ from ..envs.nameless_poker.deals import (
     winner_index,
 )
 from .base import RandomBot
+from .nameless_playout import World, play_out, put, put_action
 
 __all__ = [
     "BOTS",
@@ -71,6 +72,7 @@ __all__ = [
     "play_out",
     "put",
     "put_action",
+    "reference_play_out",
     "rules_bid",
     "rules_play",
     "wants_trick",
@@ -250,59 +252,6 @@ class RulesBot:
 
 
 # --- Monte-Carlo worlds ---------------------------------------------------------------------------
-class World:
-    """One deal as a Monte-Carlo player imagines it (every hand dealt), seats relative to the
-    observer (0): what :func:`put` and :func:`play_out` play on."""
-
-    __slots__ = ("bids", "called", "hands", "leader", "trick", "tricks", "trumps_played")
-
-    def __init__(
-        self,
-        hands: list[list[int]],
-        trick: list[int],
-        leader: int,
-        called: int,
-        tricks: list[int],
-        bids: list[int | None],
-        trumps_played: int,
-    ) -> None:
-        self.hands = hands
-        self.trick = trick
-        self.leader = leader
-        self.called = called
-        self.tricks = tricks
-        self.bids = bids
-        self.trumps_played = trumps_played
-
-    @classmethod
-    def of_view(cls, view: NamelessPokerView, hands: list[list[int]]) -> World:
-        """The deal in play as ``view`` sees it, the other seats holding ``hands`` (from
-        :func:`deal_unseen`; seat 0 gets the observer's own hand)."""
-        trump = view.trump
-        trumps_played = int(view.played[trump:JOKER:4].sum()) if trump != NO_TRUMP else 0
-        hands[0] = list(view.hand)
-        return cls(
-            hands,
-            list(view.trick),
-            view.leader,
-            view.called_suit,
-            list(view.tricks),
-            list(view.bids),
-            trumps_played,
-        )
-
-    def copy(self) -> World:
-        return World(
-            [list(h) for h in self.hands],
-            list(self.trick),
-            self.leader,
-            self.called,
-            list(self.tricks),
-            list(self.bids),
-            self.trumps_played,
-        )
-
-
 def deal_unseen(
     view: NamelessPokerView,
     sizes: Sequence[int],
@@ -330,15 +279,22 @@ def deal_unseen(
         need = list(sizes)
         hands = [[] for _ in range(NUM_PLAYERS)]
         stock = len(order) - sum(need)
+        integers = rng.integers
         for card in order:
-            open_seats = [r for r in seats[4 if card == JOKER else card & 3] if need[r]]
-            pick = int(rng.integers(sum(need[r] for r in open_seats) + stock or 1))
+            # The card goes to a seat that may hold it, or to the stock, in proportion to the
+            # places each has left (a seat with none left adds nothing and is passed over).
+            open_seats = seats[4 if card == JOKER else card & 3]
+            places = stock
             for r in open_seats:
-                if pick < need[r]:
+                places += need[r]
+            pick = int(integers(places or 1))
+            for r in open_seats:
+                left = need[r]
+                if pick < left:
                     hands[r].append(card)
-                    need[r] -= 1
+                    need[r] = left - 1
                     break
-                pick -= need[r]
+                pick -= left
             else:
                 if not stock:  # no seat may take it and the stock is full: start again
                     break
@@ -350,63 +306,28 @@ def deal_unseen(
     raise ValueError("cannot deal the unseen cards: the observation is inconsistent")
 
 
-def put(world: World, seat: int, card: int, called: int, trump: int) -> None:
-    """Play ``card`` from ``seat``'s hand; close the trick when it is the fourth card."""
-    world.hands[seat].remove(card)
-    trick = world.trick
-    if not trick:
-        world.called = called
-    trick.append(card)
-    if card != JOKER and card & 3 == trump:
-        world.trumps_played += 1
-    if len(trick) == NUM_PLAYERS:
-        winner = (world.leader + winner_index(trick, trump)) % NUM_PLAYERS
-        world.tricks[winner] += 1
-        world.leader = winner
-        world.trick = []
-        world.called = NO_TRUMP
-
-
-def put_action(world: World, action: int, trump: int) -> None:
-    """The observer (seat 0) plays ``action``, a card or a joker lead naming a suit."""
-    if action >= LEAD_JOKER:
-        put(world, 0, JOKER, action - LEAD_JOKER, trump)
-    else:
-        put(world, 0, action - PLAY, NO_TRUMP, trump)
-
-
-def play_out(
+def reference_play_out(
     world: World, trump: int, kind: int, turned_trump: int, observer_wants: bool | None = None
 ) -> None:
-    """Play the deal to its end with the rules policy at every seat; ``observer_wants`` (when
-    given) fixes whether seat 0 tries to take each trick, whatever its bid and the deal kind."""
-    hands, bids, tricks = world.hands, world.bids, world.tricks
+    """:func:`play_out` written plainly, a card at a time through the rules policy's own
+    functions (:func:`~pokerzoo.envs.nameless_poker.deals.follow_options`, :func:`wants_trick`,
+    :func:`rules_play`, :func:`put`): the specification the fast play-out is tested against card
+    for card, and its baseline in ``benchmarks/nameless_playout.py``."""
     while True:
-        trick = world.trick
-        seat = (world.leader + len(trick)) % NUM_PLAYERS
-        hand = hands[seat]
+        seat = (world.leader + len(world.trick)) % NUM_PLAYERS
+        hand = world.hands[seat]
         if not hand:
             return
-        # What rules_play would do, without the work its answer does not need (this loop runs
-        # for every card of every Monte-Carlo play-out): a forced card is played as it is; only
-        # a lead that wants the trick with a joker in hand asks about trumps out.
-        if trick:
-            options = follow_options(hand, trick, trump, world.called)
-            if len(options) == 1:
-                put(world, seat, options[0], NO_TRUMP, trump)
-                continue
+        options = follow_options(hand, world.trick, trump, world.called)
         if seat == 0 and observer_wants is not None:
             want = observer_wants
         else:
-            want = wants_trick(kind, bids[seat], tricks[seat])
-        if trick:
-            card, called = rules_play(hand, options, trick, trump, want, 0)
-        else:
-            out = 0
-            if want and trump != NO_TRUMP and JOKER in hand:
-                own = sum(1 for c in hand if c != JOKER and c & 3 == trump)
-                out = 13 - own - world.trumps_played - turned_trump
-            card, called = _lead(hand, trump, want, out)
+            want = wants_trick(kind, world.bids[seat], world.tricks[seat])
+        out = 0
+        if trump != NO_TRUMP:
+            own = sum(1 for c in hand if c != JOKER and c & 3 == trump)
+            out = 13 - own - world.trumps_played - turned_trump
+        card, called = rules_play(hand, options, world.trick, trump, want, out)
         put(world, seat, card, called, trump)
 
 

@@ -3,10 +3,12 @@ what is its own."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import numpy as np
@@ -192,3 +194,13 @@ def cases(file: str, table: str) -> list[Any]:
     if isinstance(rows, Mapping):
         return [pytest.param(*row, id=rule) for rule, row in rows.items()]
     return [pytest.param(*row) for row in rows]
+
+
+def benchmark_script(name: str) -> ModuleType:
+    """``benchmarks/<name>.py`` loaded as a module (the benchmarks are scripts, not a package)."""
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

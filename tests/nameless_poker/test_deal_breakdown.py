@@ -3,27 +3,15 @@ so the kinds add up to the evaluation's margin."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-from types import ModuleType
-
 import numpy as np
 from pokerzoo.envs.core.registry import get_game
 from pokerzoo.training.evaluate import play_duplicate
 
-SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "nameless_deals.py"
-
-
-def load_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("nameless_deals", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tests.helpers import benchmark_script
 
 
 def test_the_kinds_add_up_to_the_evaluations_margin() -> None:
-    script = load_script()
+    script = benchmark_script("nameless_deals")
     rows = script.play(("rules", "random", 1_000_000, 2))
     assert len(rows) == 2 * 4 * 30  # deals x the player's seats x a game's deals
     game = get_game("nameless_poker")

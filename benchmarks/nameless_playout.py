@@ -1,0 +1,106 @@
+"""Poker without a name's Monte-Carlo play-out: the bit-mask ``play_out`` against the same deals
+played a card at a time through the rules policy (``reference_play_out``), in one run.
+
+    python benchmarks/nameless_playout.py [--positions 2000] [--repeats 5] [--seed 0]
+
+Every play-out of the Monte-Carlo bot and of the training features (``"odds"``, ``"reach"``)
+is one of these, so they set the speed of the bot, of the features and of nameless poker's
+training. ``--positions`` random positions (the 54-card pack dealt four hands of 1-8 cards,
+every trump and kind of deal, random bids, part of the deal already played) are each played
+to the deal's end ``--repeats`` times by both rows, which must end with the same tricks.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import time
+from collections.abc import Callable, Sequence
+
+import numpy as np
+from pokerzoo.agents.nameless_poker import World, play_out, put, reference_play_out
+from pokerzoo.envs.core.cards import JOKER
+from pokerzoo.envs.nameless_poker.deals import (
+    DEAL_KINDS,
+    MAXIMUM,
+    MINIMUM,
+    NO_TRUMP,
+    follow_options,
+)
+
+Position = tuple[World, int, int, int]
+"""A world, its trump, its kind of deal and whether the turned card is a trump."""
+
+
+def positions(count: int, seed: int) -> list[Position]:
+    """``count`` random positions (module doc)."""
+    rng = np.random.default_rng(seed)
+    pack = list(range(JOKER)) + [JOKER, JOKER]
+    made = []
+    for _ in range(count):
+        size = int(rng.integers(1, 9))
+        trump = int(rng.integers(5)) - 1  # NO_TRUMP or a suit
+        order = rng.permutation(pack).tolist()
+        hands = [sorted(order[i * size : (i + 1) * size]) for i in range(4)]
+        kind = int(rng.integers(len(DEAL_KINDS)))
+        no_bids = kind in (MINIMUM, MAXIMUM)
+        bids = [None if no_bids else int(b) for b in rng.integers(0, size + 1, 4)]
+        world = World(hands, [], int(rng.integers(4)), NO_TRUMP, [0] * 4, bids, 0)
+        for _ in range(int(rng.integers(2 * size))):  # up to half the deal already played
+            seat = (world.leader + len(world.trick)) % 4
+            options = follow_options(world.hands[seat], world.trick, trump, world.called)
+            card = options[int(rng.integers(len(options)))]
+            called = int(rng.integers(4)) if card == JOKER and not world.trick else NO_TRUMP
+            put(world, seat, card, called, trump)
+        turned = int(rng.integers(2)) if trump != NO_TRUMP else 0
+        made.append((world, trump, kind, turned))
+    return made
+
+
+def time_rows(
+    rows: dict[str, Callable[..., None]], worlds: list[Position], repeats: int
+) -> dict[str, float]:
+    """Seconds per play-out of each row, over ``repeats`` passes (rows interleaved per pass, so
+    a busy machine slows both alike); every row must end each position with the same tricks."""
+    spent = dict.fromkeys(rows, 0.0)
+    for _ in range(repeats):
+        for name, run in rows.items():
+            copies = [world.copy() for world, *_ in worlds]
+            start = time.perf_counter()
+            for copy, (_, trump, kind, turned) in zip(copies, worlds, strict=True):
+                run(copy, trump, kind, turned)
+            spent[name] += time.perf_counter() - start
+            tricks = [copy.tricks for copy in copies]
+            if name == next(iter(rows)):
+                expected = tricks
+            elif tricks != expected:
+                raise SystemExit(f"{name} ends with other tricks than {next(iter(rows))}")
+    return {name: seconds / (repeats * len(worlds)) for name, seconds in spent.items()}
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=2000)
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    worlds = positions(args.positions, args.seed)
+    rows = {
+        "`reference_play_out` (a card at a time through `rules_play`)": reference_play_out,
+        "`play_out` (bit masks)": play_out,
+    }
+    seconds = time_rows(rows, worlds, args.repeats)
+    baseline = seconds[next(iter(rows))]
+    print(
+        f"{args.positions:,} positions x {args.repeats} play-outs per row; Python "
+        f"{platform.python_version()}, {os.cpu_count()} cores\n"
+    )
+    print("| play-out | µs per play-out | x reference |")
+    print("|---|---:|---:|")
+    for name, value in seconds.items():
+        print(f"| {name} | {1e6 * value:.1f} | {baseline / value:.2f} |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,28 @@
+"""benchmarks/nameless_playout.py: both rows play its positions to the same tricks, and a row
+that does not is refused rather than timed."""
+
+from __future__ import annotations
+
+import pytest
+from pokerzoo.agents.nameless_poker import World, play_out, reference_play_out
+
+from tests.helpers import benchmark_script
+
+
+def test_the_benchmark_prints_both_rows(capsys: pytest.CaptureFixture[str]) -> None:
+    benchmark_script("nameless_playout").main(["--positions", "40", "--repeats", "1"])
+    table = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| `")]
+    assert [line.split("`")[1] for line in table] == ["reference_play_out", "play_out"]
+
+
+def test_a_row_that_ends_with_other_tricks_is_refused() -> None:
+    script = benchmark_script("nameless_playout")
+    worlds = script.positions(20, seed=1)
+
+    def shed_everything(world: World, trump: int, kind: int, turned: int) -> None:
+        play_out(world, trump, kind, turned, observer_wants=False)
+
+    with pytest.raises(SystemExit, match="other tricks"):
+        script.time_rows(
+            {"reference": reference_play_out, "shedding": shed_everything}, worlds, repeats=1
+        )
