@@ -26,7 +26,8 @@ and ``reward`` for the Monte-Carlo bot) and ignore the others, so ``BOTS[name](s
 **env_options)`` builds any of them.
 
 Speed on one core, per seat and 30-deal game: random and rules about 0.01 s; montecarlo (12
-samples) about 0.45 s, 2 ms a decision on average (bids 2.3 ms, plays 1.7 ms, at most ~15 ms).
+samples) about 0.3 s, 1.1 ms a decision on average (``benchmarks/bot_speed.py``; its play-outs
+are :func:`~pokerzoo.agents.nameless_playout.play_out`'s, on bit masks).
 """
 
 from __future__ import annotations
