@@ -15,8 +15,8 @@ operations instead of a scan of the hand.
 
 ``python benchmarks/nameless_playout.py`` times it against
 :func:`~pokerzoo.agents.nameless_poker.reference_play_out`, the same play-outs a card at a time
-through the policy's own functions: 16.2 against 41.5 µs a play-out (2.56 times faster; 2,000
-positions, 2-core machine with training on both cores). The list-based play-out this replaced
+through the policy's own functions: 15.9 against 39.5 µs a play-out (2.49 times faster; 2,000
+positions, 2-core machine, otherwise idle). The list-based play-out this replaced
 played 8-card deals 2.5 times slower than this one (85.9 against 33.6 µs), and the bot's whole
 games about 1.4 times slower, with every decision the same.
 """

@@ -6,7 +6,7 @@ played a card at a time through the rules policy (``reference_play_out``), in on
 Every play-out of the Monte-Carlo bot and of the training features (``"odds"``, ``"reach"``)
 is one of these, so they set the speed of the bot, of the features and of nameless poker's
 training. ``--positions`` random positions (the 54-card pack dealt four hands of 1-8 cards,
-every trump and kind of deal, random bids, part of the deal already played) are each played
+every trump and kind of deal, random bids, any part of the deal already played) are each played
 to the deal's end ``--repeats`` times by both rows, which must end with the same tricks.
 """
 
@@ -47,7 +47,7 @@ def positions(count: int, seed: int) -> list[Position]:
         no_bids = kind in (MINIMUM, MAXIMUM)
         bids = [None if no_bids else int(b) for b in rng.integers(0, size + 1, 4)]
         world = World(hands, [], int(rng.integers(4)), NO_TRUMP, [0] * 4, bids, 0)
-        for _ in range(int(rng.integers(2 * size))):  # up to half the deal already played
+        for _ in range(int(rng.integers(4 * size))):  # any part of the deal already played
             seat = (world.leader + len(world.trick)) % 4
             options = follow_options(world.hands[seat], world.trick, trump, world.called)
             card = options[int(rng.integers(len(options)))]

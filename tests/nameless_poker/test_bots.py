@@ -14,7 +14,6 @@ from pokerzoo.agents.nameless_poker import (
     World,
     expected_tricks,
     play_out,
-    put,
     reference_play_out,
     rules_bid,
     rules_play,
@@ -31,12 +30,11 @@ from pokerzoo.envs.nameless_poker import (
 )
 from pokerzoo.envs.nameless_poker.deals import (
     DEAL_KINDS,
-    MAXIMUM,
-    MINIMUM,
     NO_TRUMP,
     follow_options,
 )
 
+from tests.helpers import benchmark_script
 from tests.nameless_poker.option_sets import OPTION_SETS
 
 
@@ -243,31 +241,14 @@ def _state(world: World) -> tuple[object, ...]:
     )
 
 
-@pytest.mark.parametrize("trump", [0, 1, 2, 3, NO_TRUMP])
-def test_play_out_matches_the_policy_played_card_by_card(trump: int) -> None:
-    """From 400 positions per trump (hands of 1-8 cards from the 54-card pack, with jokers,
-    part-played at random, every kind of deal and intent) the one-loop play_out ends in exactly
-    the state the policy's own functions reach."""
-    rng = np.random.default_rng(trump + 1)
-    pack = list(range(JOKER)) + [JOKER, JOKER]
-    for _ in range(400):
-        size = int(rng.integers(1, 9))
-        order = rng.permutation(pack).tolist()
-        hands = [sorted(order[i * size : (i + 1) * size]) for i in range(4)]
-        kind = int(rng.integers(4))
-        if kind in (MINIMUM, MAXIMUM):
-            bids: list[int | None] = [None] * 4
-        else:
-            bids = [int(b) for b in rng.integers(0, size + 1, 4)]
-        leader = int(rng.integers(4))
-        world = World(hands, [], leader, NO_TRUMP, [0] * 4, bids, 0)
-        for _ in range(int(rng.integers(4 * size))):  # part of the deal played at random
-            seat = (world.leader + len(world.trick)) % 4
-            options = follow_options(world.hands[seat], world.trick, trump, world.called)
-            card = options[int(rng.integers(len(options)))]
-            called = int(rng.integers(4)) if card == JOKER and not world.trick else NO_TRUMP
-            put(world, seat, card, called, trump)
-        turned = int(rng.integers(2)) if trump != NO_TRUMP else 0
+def test_play_out_matches_the_policy_played_card_by_card() -> None:
+    """From 2,000 positions (benchmarks/nameless_playout.py's: hands of 1-8 cards from the
+    54-card pack, with jokers, every trump and kind of deal, part-played at random) and with
+    every intent of seat 0, the bit-mask play_out ends in exactly the state the policy's own
+    functions reach."""
+    positions = benchmark_script("nameless_playout").positions(2000, seed=0)
+    assert {trump for _, trump, _, _ in positions} == {0, 1, 2, 3, NO_TRUMP}
+    for world, trump, kind, turned in positions:
         for wants in (None, True, False):
             fast, plain = world.copy(), world.copy()
             play_out(fast, trump, kind, turned, observer_wants=wants)
