@@ -74,7 +74,8 @@ class World:
     @classmethod
     def of_view(cls, view: NamelessPokerView, hands: list[list[int]]) -> World:
         """The deal in play as ``view`` sees it, the other seats holding ``hands`` (from
-        :func:`deal_unseen`; seat 0 gets the observer's own hand)."""
+        :func:`~pokerzoo.agents.nameless_poker.deal_unseen`; seat 0 gets the observer's own
+        hand)."""
         trump = view.trump
         trumps_played = int(view.played[trump:JOKER:4].sum()) if trump != NO_TRUMP else 0
         hands[0] = list(view.hand)
@@ -125,9 +126,9 @@ def put_action(world: World, action: int, trump: int) -> None:
         put(world, 0, action - PLAY, NO_TRUMP, trump)
 
 
-def _weakest(mask: int, jokers: int, trumps: int) -> int:
-    """The card of least strength among natural cards ``mask`` and ``jokers`` jokers: the lowest
-    side card (lowest rank, then lowest suit), else the lowest trump, else a joker."""
+def _weakest(mask: int, trumps: int) -> int:
+    """The card of least strength among natural cards ``mask`` and any jokers: the lowest side
+    card (lowest rank, then lowest suit), else the lowest trump, else (``mask`` empty) a joker."""
     side = mask & ~trumps
     if side:
         return (side & -side).bit_length() - 1
@@ -218,9 +219,9 @@ def play_out(
                 last = played == NUM_PLAYERS - 1
                 if want:
                     if not winning and not wild:
-                        card = _weakest(legal, wild, trumps)
+                        card = _weakest(legal, trumps)
                     elif last:  # nobody comes after: the cheapest card that wins
-                        card = _weakest(winning, wild, trumps)
+                        card = _weakest(winning, trumps)
                     elif winning:  # keep a joker for a trick it surely takes
                         card = _strongest(winning, 0, trumps)
                     else:
@@ -232,7 +233,7 @@ def play_out(
                     elif last:  # the trick is ours whatever: the strongest card goes
                         card = _strongest(legal, wild, trumps)
                     else:
-                        card = _weakest(legal, wild, trumps)
+                        card = _weakest(legal, trumps)
             if card == JOKER or (
                 top != JOKER and (card > top if card & 3 == top & 3 else card & 3 == trump)
             ):
@@ -264,7 +265,7 @@ def _lead(mask: int, held: int, trumps: int, trump: int, want: bool, gone: int) 
     ``NO_TRUMP``). ``gone``: natural trumps played or turned, not in any hand."""
     if not want:
         if mask:
-            return _weakest(mask, 0, trumps), NO_TRUMP
+            return _weakest(mask, trumps), NO_TRUMP
         return JOKER, 0  # only jokers left: the trick is ours whatever suit is named
     own_trumps = mask & trumps
     if held and own_trumps and 13 - own_trumps.bit_count() - gone > 0:
