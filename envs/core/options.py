@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import inspect
 import re
+import warnings
 from collections.abc import Callable, Collection, Mapping
 from typing import Any, TypeVar
 
@@ -81,9 +82,12 @@ def check_seed(seed: object) -> int | None:
 
 
 def check_reset_options(options: object, allowed: Collection[str]) -> dict[str, Any]:
-    """``reset(options=...)`` as a dict whose keys are all in ``allowed``.
+    """``reset(options=...)`` as a dict of the keys in ``allowed``.
 
-    ``None`` is an empty dict; an unknown key is an error naming it and the accepted ones.
+    ``None`` is an empty dict. An unknown key is ignored with a :class:`UserWarning` naming it
+    and the accepted keys (Gymnasium's convention: a wrapper or a checker may pass options an
+    env does not know, such as PettingZoo's ``api_test`` probe ``{"options": 1}``); a value of a
+    known key is the game's to check. Anything but a mapping is an error.
     """
     if options is None:
         return {}
@@ -92,8 +96,12 @@ def check_reset_options(options: object, allowed: Collection[str]) -> dict[str, 
     unknown = sorted(str(key) for key in options if key not in allowed)
     if unknown:
         accepted = ", ".join(repr(key) for key in allowed) or "none"
-        raise ValueError(f"bad reset options {unknown}: accepted keys are {accepted}")
-    return dict(options)
+        warnings.warn(
+            f"unknown reset options {unknown} ignored: accepted keys are {accepted}",
+            UserWarning,
+            stacklevel=3,
+        )
+    return {key: value for key, value in options.items() if key in allowed}
 
 
 def build(factory: Callable[..., T], options: Mapping[str, Any], what: str) -> T:

@@ -77,7 +77,7 @@ from ..core.cards import NUM_CARD_IDS, parse_cards
 from ..core.errors import GameOverError, IllegalActionError, check_action, check_render_mode
 from ..core.hands import hand_classes
 from ..core.observation import document
-from ..core.options import build, check_int
+from ..core.options import build, check_int, check_reset_options
 from .observation import CARD_FEATURES, LAYOUT
 from .render import render_grid
 from .rules import (
@@ -223,16 +223,13 @@ class PokerSquaresVectorEnv(VectorEnv):
         """Deal new games: every game, or those in ``options["reset_mask"]``.
 
         ``options`` may hold ``"reset_mask"`` (bool array ``(num_envs,)``) and ``"cards"``
-        (fixed deals, see the module docstring); any other key raises ``ValueError``.
+        (fixed deals, see the module docstring); any other key is ignored with a warning. A
+        reset that raises (a bad ``cards`` or ``reset_mask``) changes nothing.
         """
         n = self.num_envs
-        options = dict(options or {})
-        reset_mask = options.pop("reset_mask", None)
-        cards = options.pop("cards", None)
-        if options:
-            raise ValueError(
-                f"bad reset options {sorted(options)!r}: expected only 'reset_mask' and 'cards'"
-            )
+        options = check_reset_options(options, ("reset_mask", "cards"))
+        reset_mask = options.get("reset_mask")
+        cards = options.get("cards")
         if reset_mask is None:
             rows = self._all
         else:

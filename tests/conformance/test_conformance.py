@@ -8,12 +8,14 @@ Gymnasium id; random masked play to the end; a masked action and out-of-space ac
 space's size, -1, ``None``, a float) raise ``IllegalActionError`` naming the action and the legal
 ones and change nothing (also under ``python -O``); stepping a finished game raises; a seed
 replays an episode, bots included; ``reset(options={"cards": ...})`` deals a fixed pack; an
-unknown reset option and a bad seed are errors naming them; every documented render mode renders.
+unknown reset option is ignored with a warning naming it and a bad seed is an error naming it;
+every documented render mode renders.
 
-The checkers sample actions without masks, so they get envs made with ``masked_action="random"``
-(an in-space masked action is replaced by a random legal one); PettingZoo's ``api_test`` probes
-``reset`` with ``options={"options": 1}``, which pokerzoo rejects as an unknown option, so that
-one probe goes through :class:`_ProbeTolerant`.
+The stock checkers run on the raw envs, exactly as a user calls them (PettingZoo's ``api_test``
+probes ``reset`` with ``options={"options": 1}``: an unknown reset option is ignored with a
+warning, Gymnasium's convention). The seed tests sample actions without masks, so they get envs
+made with ``masked_action="random"`` (an in-space masked action is replaced by a random legal
+one).
 """
 
 from __future__ import annotations
@@ -32,11 +34,8 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
-from pettingzoo.utils.wrappers import BaseParallelWrapper, BaseWrapper
 from pokerzoo.envs.core.errors import GameOverError, IllegalActionError
 from pokerzoo.envs.core.registry import GameSpec, games
-
-_PROBE = {"options": 1}
 
 
 def _cases(kind: str) -> list[Any]:
@@ -61,19 +60,6 @@ GYM = [
     for spec, options in [param.values]
     for gym_id in spec.gym_ids
 ]
-
-
-class _ProbeTolerant(BaseWrapper):
-    """Passes PettingZoo's signature probe ``reset(options={"options": 1})`` on without the
-    options; every other reset is untouched."""
-
-    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        super().reset(seed=seed, options=None if options == _PROBE else options)
-
-
-class _ParallelProbeTolerant(BaseParallelWrapper):
-    def reset(self, seed: int | None = None, options: dict | None = None) -> Any:
-        return self.env.reset(seed=seed, options=None if options == _PROBE else options)
 
 
 @pytest.fixture(autouse=True)
@@ -113,13 +99,13 @@ def _snapshot(env: Any) -> tuple:
 # --- PettingZoo -------------------------------------------------------------------------------
 @pytest.mark.parametrize(("spec", "options"), TABLE)
 def test_pettingzoo_api_and_seed(spec: GameSpec, options: dict) -> None:
-    api_test(_ProbeTolerant(spec.make_aec(**options)), num_cycles=100)
+    api_test(spec.make_aec(**options), num_cycles=100)
     seed_test(lambda: spec.make_aec(**options), num_cycles=100)
 
 
 @pytest.mark.parametrize(("spec", "options"), PARALLEL)
 def test_pettingzoo_parallel_api_and_seed(spec: GameSpec, options: dict) -> None:
-    parallel_api_test(_ParallelProbeTolerant(spec.make_parallel(**options)), num_cycles=100)
+    parallel_api_test(spec.make_parallel(**options), num_cycles=100)
     parallel_seed_test(lambda: spec.make_parallel(**options, masked_action="random"), 100)
 
 
@@ -195,8 +181,11 @@ def test_seeds_and_reset_options_are_checked(spec: GameSpec, options: dict) -> N
     for seed in (-1, 1.5, "7"):
         with pytest.raises(ValueError, match=f"bad seed {seed!r}"):
             env.reset(seed=seed)
-    with pytest.raises(ValueError, match="bad reset options \\['shuffle'\\]"):
+    with pytest.warns(
+        UserWarning, match="options \\['shuffle'\\] ignored: accepted keys are 'cards'"
+    ):
         env.reset(seed=0, options={"shuffle": True})
+    assert env.agents  # Gymnasium's convention: ignored with a warning, and the game is dealt
 
 
 @pytest.mark.parametrize(("spec", "options"), ALL)
@@ -261,7 +250,7 @@ def test_gymnasium_errors(spec: GameSpec, gym_id: str, options: dict) -> None:
     env = gym.make(gym_id, **options).unwrapped
     with pytest.raises(GameOverError, match="reset"):
         env.step(0)
-    with pytest.raises(ValueError, match="bad reset options"):
+    with pytest.warns(UserWarning, match="unknown reset options"):
         env.reset(seed=0, options={"shuffle": True})
     _, info = env.reset(seed=0)
     size = env.action_space.n
