@@ -16,9 +16,11 @@ this contract:
                                            env exists then)
 ``deal(rng)``                              the cards of a random game, in the order
                                            ``new_state`` takes them
-``new_state(cards=None, *, rng=None)``     a new game; ``cards`` fixes the (first) deal, in the
-                                           game's documented order, ``rng`` draws everything
-                                           else; raises ``ValueError`` naming a bad card
+``new_state(cards=None, *, rng=None,``    a new game; ``cards`` fixes the (first) deal, in the
+``**reset_options)``                       game's documented order, ``rng`` draws everything
+                                           else; the env's other reset options (its
+                                           ``reset_options``) arrive as keywords; raises
+                                           ``ValueError`` naming a bad card or option
 ``current_player(state)``                  the seat to act (in AEC order); ``-1`` once over
 ``legal_mask(state, player)``              ``int8 (num_actions,)``: what ``player`` may do now
                                            (all zeros when it may not act)

@@ -14,8 +14,10 @@ way:
   after every reset and step.
 - ``reset(seed=s)`` seeds the deal (an int >= 0, or ``None`` for fresh entropy; a later
   ``reset()`` without a seed continues the same generator); ``reset(options={"cards": ...})``
-  deals a fixed pack (the game's docstring says in which order). Any other reset option is an
-  error naming it.
+  deals a fixed pack (the game's docstring says in which order). An unknown reset option is
+  ignored with a warning naming the accepted ones (Gymnasium's convention); a bad value of a
+  known one (a malformed ``cards``) raises ``ValueError`` naming it. A reset that raises changes
+  nothing: the game in progress and the generator are as they were.
 - An illegal or out-of-space action (a masked action, ``-1``, ``None``, a float) raises
   :class:`~.errors.IllegalActionError` naming the agent, the action and the legal ones, and
   changes nothing. Stepping before ``reset`` or after the game is over raises
@@ -55,6 +57,7 @@ from .errors import (
 )
 from .game import Game, Payout
 from .options import build, check_choice, check_reset_options, check_seed
+from .seeding import kept_on_error
 
 __all__ = [
     "MASKED_ACTIONS",
@@ -101,7 +104,9 @@ class _CardGameBase:
     """The game's engine, built with the env's game options (every option but ``render_mode``
     and ``masked_action``)."""
     reset_options: ClassVar[tuple[str, ...]] = ("cards",)
-    """The keys ``reset(options=...)`` accepts."""
+    """The keys ``reset(options=...)`` accepts: ``"cards"`` goes to the engine's ``new_state``
+    as its first argument, every other key as a keyword of the same name (a game that takes
+    more, such as ``"dealer"``, names them here). Other keys are ignored with a warning."""
 
     def _setup(
         self, options: Mapping[str, Any], render_mode: str | None, masked_action: str
@@ -126,11 +131,17 @@ class _CardGameBase:
         return self.action_spaces[agent]
 
     def _new_game(self, seed: object, options: object) -> None:
+        """Start a game: check the seed and the reset options, then deal. Nothing changes when
+        any of it raises (the generator included): a failed reset leaves the env as it was."""
         seed = check_seed(seed)
         chosen = check_reset_options(options, self.reset_options)
-        if seed is not None or self._rng is None:
-            self._rng = np.random.default_rng(seed)
-        self.game_state = self.game.new_state(chosen.get("cards"), rng=self._rng)
+        cards = chosen.pop("cards", None)
+        fresh = seed is not None or self._rng is None
+        rng = np.random.default_rng(seed) if fresh else self._rng
+        with kept_on_error(None if fresh else rng):
+            state = self.game.new_state(cards, rng=rng, **chosen)
+        self._rng = rng
+        self.game_state = state
 
     def _checked(self, agent: str, action: object, mask: np.ndarray) -> tuple[int, object]:
         """``action`` as a legal int for ``agent`` (or its random replacement under

@@ -12,9 +12,12 @@ Rewards
 end of the game): after the learner's move and after every opponent move the view adds
 ``env.rewards[learner]``, the learner's share of that step. So a reward that arrives on an
 *opponent's* move (the last card, a fold, the end of a hand) reaches the learner on its next or
-last ``step``. (PettingZoo's SB3 tutorial returns ``_cumulative_rewards`` of whoever acts next,
-which hands the learner the opponent's reward and drops the learner's own terminal reward when
-an opponent ends the game.)
+last ``step``; what it earned before its first turn (a hand of a multi-hand game that the
+others finished before the learner acted) is added to its first ``step``'s reward. The rewards
+of an episode therefore sum to the learner's whole result, every hand included.
+(PettingZoo's SB3 tutorial returns ``_cumulative_rewards`` of whoever acts next, which hands
+the learner the opponent's reward and drops the learner's own terminal reward when an opponent
+ends the game.)
 
 Observation and mask
 --------------------
@@ -29,7 +32,9 @@ Seeding
 opponents and their reset seeds are all drawn from it, so a seeded first reset replays every
 later episode, bots included. ``reset(options=...)`` is passed to the AEC env (``"cards"``
 deals a fixed pack). A game that ends before the learner's first turn has nothing to report to a
-Gymnasium agent: it is dealt again (after 100 such deals in a row, ``reset`` raises).
+Gymnasium agent: it is dealt again (after 100 such deals in a row, ``reset`` raises). A reset
+that raises on a bad option changes nothing: the game in progress, the learner's seat, the
+opponents, their generators and the view's own generator are as they were.
 """
 
 from __future__ import annotations
@@ -43,6 +48,7 @@ import numpy as np
 from ...agents.base import Bot
 from .errors import GameOverError
 from .options import check_int
+from .seeding import kept_on_error
 
 __all__ = ["STEP_ERRORS", "BotTableEnv", "OpponentPicker", "SingleSeatEnv", "named_opponents"]
 
@@ -127,6 +133,7 @@ class SingleSeatEnv(gym.Env):
         self.opponents: dict[str, Bot] = {}
         self._mask = np.zeros(self.action_space.n, dtype=np.int8)
         self._done = True
+        self._pending = 0.0  # the learner's reward from before its first turn
 
     @property
     def game_state(self) -> Any:
@@ -137,34 +144,50 @@ class SingleSeatEnv(gym.Env):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
-        super().reset(seed=seed)
+        # A reset that raises (a bad reset option) changes nothing: the generator, the seat,
+        # the opponents and the game in progress stay as they were (the AEC env's own reset is
+        # atomic; the bots are reset only once the deal has been accepted).
+        kept = (self._np_random, self._np_random_seed, self.learner, self.opponents)
+        with kept_on_error(self._np_random):
+            try:
+                super().reset(seed=seed)
+                self._deal(options)
+            except BaseException:
+                self._np_random, self._np_random_seed, self.learner, self.opponents = kept
+                raise
+        return self._observe()
+
+    def _deal(self, options: dict[str, Any] | None) -> None:
+        """Deal until the learner has a turn; whatever it earned before that turn is paid with
+        its first step's reward."""
         rng = self.np_random
+        n = len(self.seats)
         for _ in range(100):
             deal_seed = int(rng.integers(2**31))
             index = self.fixed_seat
             if index is None:
-                index = int(rng.integers(len(self.seats)))
-            self.learner = self.seats[index]
-            self.opponents = {}
-            n = len(self.seats)
+                index = int(rng.integers(n))
+            opponents: dict[str, tuple[Bot, int]] = {}
             for position in range(1, n):
                 bot = self.pick_opponent(position, rng)
-                bot.reset(int(rng.integers(2**31)))
-                self.opponents[self.seats[(index + position) % n]] = bot
-            self.aec.reset(seed=deal_seed, options=options)
+                opponents[self.seats[(index + position) % n]] = (bot, int(rng.integers(2**31)))
+            self.aec.reset(seed=deal_seed, options=options)  # raises on a bad option
+            self.learner = self.seats[index]
+            self.opponents = {agent: bot for agent, (bot, _) in opponents.items()}
+            for bot, bot_seed in opponents.values():
+                bot.reset(bot_seed)
             self._done = False
-            self._play_opponents()
+            self._pending = self._play_opponents()
             if not self._learner_finished():
-                break
-        else:
-            raise RuntimeError("the game kept ending before the learner's first turn")
-        return self._observe()
+                return
+        raise RuntimeError("the game kept ending before the learner's first turn")
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         if self._done:
             raise GameOverError("the episode is over: call reset() first")
         self.aec.step(action)  # raises on an illegal action, leaving the game unchanged
-        reward = self._learner_reward()
+        reward = self._pending + self._learner_reward()
+        self._pending = 0.0
         reward += self._play_opponents()
         terminated = bool(self.aec.terminations.get(self.learner, False))
         truncated = bool(self.aec.truncations.get(self.learner, False)) and not terminated

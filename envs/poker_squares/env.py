@@ -18,6 +18,7 @@ from ..core.errors import (
 )
 from ..core.observation import document
 from ..core.options import build, check_choice, check_reset_options
+from ..core.seeding import kept_on_error
 from .observation import LAYOUT, encode_observation, update_observation
 from .render import render_grid
 from .rules import GRID_CELLS, PokerSquaresGame, SquaresState, cell_name, check_reward
@@ -124,9 +125,17 @@ class PokerSquaresEnv(gym.Env[np.ndarray, np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
-        super().reset(seed=seed)
         chosen = check_reset_options(options, ("cards",))
-        self._state = self.game.new_state(chosen.get("cards"), rng=self.np_random)
+        # A reset that raises (a malformed "cards") changes nothing, the generator included.
+        kept = (self._np_random, self._np_random_seed)
+        with kept_on_error(self._np_random):
+            try:
+                super().reset(seed=seed)
+                state = self.game.new_state(chosen.get("cards"), rng=self.np_random)
+            except BaseException:
+                self._np_random, self._np_random_seed = kept
+                raise
+        self._state = state
         encode_observation(self._state, out=self._obs)
         if self.render_mode == "human":
             self.render()
