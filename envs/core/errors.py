@@ -10,6 +10,7 @@ import numpy as np
 __all__ = [
     "GameOverError",
     "IllegalActionError",
+    "UnknownOptionError",
     "UnsupportedRenderModeError",
     "MASKED_ACTIONS",
     "RENDER_MODES",
@@ -31,6 +32,26 @@ class IllegalActionError(ValueError):
 
 class GameOverError(RuntimeError):
     """``step`` was called on a finished game (or before the first ``reset``)."""
+
+
+class UnknownOptionError(TypeError):
+    """A keyword an env's constructor does not take: a ``TypeError``, as Python raises for an
+    unexpected keyword argument (libraries probe keywords and catch exactly that, torchrl's
+    ``GymEnv`` among them). A bad value of a known option is a ``ValueError`` instead.
+
+    Built by :meth:`naming`; ``option`` is the keyword, ``accepted`` the keywords the
+    constructor takes (both empty when the error was re-raised from its message alone, as
+    ``gymnasium.make`` does)."""
+
+    def __init__(self, message: str, option: str = "", accepted: Sequence[str] = ()) -> None:
+        super().__init__(message)
+        self.option, self.accepted = option, tuple(accepted)
+
+    @classmethod
+    def naming(cls, option: str, accepted: Sequence[str], what: str) -> UnknownOptionError:
+        """The error for ``option`` given to ``what``, which takes ``accepted``."""
+        expected = f": expected one of {', '.join(accepted)}" if accepted else ""
+        return cls(f"unknown option {option!r} for {what}{expected}", option, accepted)
 
 
 def _legal_text(mask: np.ndarray, describe: Callable[[int], str]) -> str:

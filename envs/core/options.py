@@ -1,7 +1,9 @@
 """Validation of game options, reset seeds and reset options: one wording for every game.
 
 Every check returns the value it accepted (normalised: a numpy int becomes an ``int``) and
-raises :class:`ValueError` naming the option, the bad value and what was expected.
+raises :class:`ValueError` naming the option, the bad value and what was expected; an option a
+constructor does not take at all raises :class:`~.errors.UnknownOptionError`, a ``TypeError``
+(Python's convention for an unexpected keyword).
 
 >>> check_int("num_players", 11, 2, 10)
 Traceback (most recent call last):
@@ -14,10 +16,12 @@ from __future__ import annotations
 import inspect
 import re
 import warnings
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, TypeVar
 
 import numpy as np
+
+from .errors import UnknownOptionError
 
 __all__ = [
     "build",
@@ -104,16 +108,29 @@ def check_reset_options(options: object, allowed: Collection[str]) -> dict[str, 
     return {key: value for key, value in options.items() if key in allowed}
 
 
-def build(factory: Callable[..., T], options: Mapping[str, Any], what: str) -> T:
-    """``factory(**options)``, an option it does not take raising ``ValueError`` that names the
-    option and (where the factory lists them) the accepted ones, instead of a ``TypeError``."""
+def build(
+    factory: Callable[..., T],
+    options: Mapping[str, Any],
+    what: str,
+    also: Sequence[str] = (),
+) -> T:
+    """``factory(**options)``; an option it does not take raises
+    :class:`~.errors.UnknownOptionError` (a ``TypeError``) naming the option and the accepted
+    ones: the factory's parameters and ``also``, the keywords the caller itself takes."""
+    parameters = inspect.signature(factory).parameters.values()
+    named = [p.name for p in parameters if p.kind not in (p.VAR_KEYWORD, p.VAR_POSITIONAL)]
+    takes_any = any(p.kind is p.VAR_KEYWORD for p in parameters)
+    if not takes_any:
+        for key in options:
+            if key not in named:
+                raise UnknownOptionError.naming(str(key), [*also, *named], what)
     try:
         return factory(**options)
+    except UnknownOptionError as error:  # from a factory that passes **options on
+        accepted = dict.fromkeys([*also, *named, *error.accepted])
+        raise UnknownOptionError.naming(error.option, list(accepted), what) from None
     except TypeError as error:
         match = re.search(r"unexpected keyword argument '(\w+)'", str(error))
         if match is None:
             raise
-        parameters = inspect.signature(factory).parameters.values()
-        named = [p.name for p in parameters if p.kind is not p.VAR_KEYWORD]
-        expected = f": expected one of {', '.join(named)}" if named else ""
-        raise ValueError(f"unknown option {match.group(1)!r} for {what}{expected}") from None
+        raise UnknownOptionError.naming(match.group(1), [*also, *named], what) from None

@@ -2,7 +2,8 @@
 
 Every game declares itself once, in its own package (``pokerzoo.envs.<game>.spec``: a
 :class:`GameSpec` named ``SPEC``, built by :func:`package_game`), and everything that needs to
-know the games reads this registry: Gymnasium registration (``import pokerzoo.envs``), the
+know the games reads this registry: Gymnasium and PettingZoo registration (``import
+pokerzoo.envs``; ``pettingzoo.make("aec", "pokerzoo/DrawPoker-v0")`` with PettingZoo 1.27), the
 ``pokerzoo list / train / evaluate / play`` commands, the benchmarks and the conformance tests.
 Adding a game adds its files; no list elsewhere names it.
 
@@ -31,6 +32,7 @@ __all__ = [
     "get_game",
     "load",
     "package_game",
+    "pettingzoo_id",
     "register_game",
     "unregister_game",
 ]
@@ -107,6 +109,9 @@ class GameSpec:
     table_option_sets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     """More option sets for the PettingZoo envs only (options of the multi-player form of a
     one-player game, such as Poker Squares' ``num_players`` and ``rounds``)."""
+    pettingzoo_id: str | None = None
+    """The id of the PettingZoo envs in PettingZoo's registry (``pettingzoo.make("aec", id)``,
+    and ``"parallel"`` where a parallel env exists); ``None``: the first Gymnasium id."""
     scoring: Scoring = field(default_factory=Scoring)
     training: str | None = None
     """``module:HOOKS`` of the game's training hooks (features, what ``play`` shows and reads),
@@ -158,18 +163,15 @@ class GameSpec:
 
     def check_options(self, options: Mapping[str, Any]) -> None:
         """Build the game's env once, so that a bad option raises the env's own error; an
-        option the env does not take raises ``ValueError`` naming it and the game's options."""
+        option the env does not take raises :class:`~.errors.UnknownOptionError` (a
+        ``TypeError``) naming it and the game's options."""
+        from .errors import UnknownOptionError
+
         make = self.make_single if self.players == 1 else self.make_aec
         try:
             env = make(**options)
-        except ValueError as error:
-            if not str(error).startswith("unknown option"):
-                raise
-            name = str(error).split("'")[1]
-            raise ValueError(
-                f"unknown option {name!r} for {self.name}: expected one of "
-                f"{', '.join(self.options)}"
-            ) from None
+        except UnknownOptionError as error:
+            raise UnknownOptionError.naming(error.option, list(self.options), self.name) from None
         env.close()
 
 
@@ -208,8 +210,33 @@ def package_game(
     )
 
 
+def _pettingzoo_entries(spec: GameSpec) -> list[tuple[str, str]]:
+    """``(env_type, entry_point)`` of each of the game's PettingZoo envs."""
+    entries = [("aec", spec.aec)] if spec.aec else []
+    if spec.parallel:
+        entries.append(("parallel", spec.parallel))
+    return entries  # type: ignore[return-value]
+
+
+def pettingzoo_id(spec: GameSpec) -> str | None:
+    """The game's id in PettingZoo's registry (``None``: it has no PettingZoo env, or no id)."""
+    if spec.aec is None:
+        return None
+    return spec.pettingzoo_id or (spec.gym_ids[0].id if spec.gym_ids else None)
+
+
+def _pettingzoo_registries() -> dict[str, dict[str, Any]] | None:
+    """PettingZoo's registries by env type (PettingZoo 1.27 and later; else ``None``)."""
+    try:
+        from pettingzoo.env_registry.registration import aec_registry, parallel_registry
+    except ImportError:
+        return None
+    return {"aec": aec_registry, "parallel": parallel_registry}
+
+
 def register_game(spec: GameSpec) -> GameSpec:
-    """Add a game to the registry and register its Gymnasium ids.
+    """Add a game to the registry and register its Gymnasium ids and (with PettingZoo 1.27 or
+    later) its PettingZoo envs in PettingZoo's registry.
 
     Raises ``ValueError`` when the name or one of the ids is registered already.
     """
@@ -220,6 +247,11 @@ def register_game(spec: GameSpec) -> GameSpec:
     for gym_id in spec.gym_ids:
         if gym_id.id in registry:
             raise ValueError(f"Gymnasium id {gym_id.id!r} is registered already")
+    pz_id, pz_registries = pettingzoo_id(spec), _pettingzoo_registries()
+    if pz_id is not None and pz_registries is not None:
+        for env_type, _ in _pettingzoo_entries(spec):
+            if pz_id in pz_registries[env_type]:
+                raise ValueError(f"PettingZoo {env_type} id {pz_id!r} is registered already")
     _GAMES[spec.name] = spec
     for gym_id in spec.gym_ids:
         register(
@@ -227,16 +259,26 @@ def register_game(spec: GameSpec) -> GameSpec:
             entry_point=gym_id.entry_point,
             vector_entry_point=gym_id.vector_entry_point,
         )
+    if pz_id is not None and pz_registries is not None:
+        from pettingzoo.env_registry.registration import register as register_pettingzoo
+
+        for env_type, entry_point in _pettingzoo_entries(spec):
+            register_pettingzoo(env_type, pz_id, entry_point=entry_point)  # type: ignore[arg-type]
     return spec
 
 
 def unregister_game(name: str) -> None:
-    """Remove a game and its Gymnasium ids (for tests that register a game of their own)."""
+    """Remove a game, its Gymnasium ids and its PettingZoo ids (for tests that register a game
+    of their own)."""
     from gymnasium.envs.registration import registry
 
     spec = _GAMES.pop(name)
     for gym_id in spec.gym_ids:
         registry.pop(gym_id.id, None)
+    pz_id, pz_registries = pettingzoo_id(spec), _pettingzoo_registries()
+    if pz_id is not None and pz_registries is not None:
+        for env_type, _ in _pettingzoo_entries(spec):
+            pz_registries[env_type].pop(pz_id, None)
 
 
 def discover() -> None:

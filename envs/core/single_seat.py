@@ -46,7 +46,7 @@ import gymnasium as gym
 import numpy as np
 
 from ...agents.base import Bot
-from .errors import GameOverError
+from .errors import GameOverError, UnknownOptionError
 from .options import check_int
 from .seeding import kept_on_error
 
@@ -273,7 +273,11 @@ class BotTableEnv(SingleSeatEnv):
         masked_action: str = "raise",
         **options: Any,
     ) -> None:
-        aec = self.aec_class(render_mode=render_mode, masked_action=masked_action, **options)
+        try:
+            aec = self.aec_class(render_mode=render_mode, masked_action=masked_action, **options)
+        except UnknownOptionError as error:  # name the view's own keywords too
+            accepted = ("opponent", "seat", *error.accepted)
+            raise UnknownOptionError.naming(error.option, accepted, type(self).__name__) from None
         choice = self.default_opponent if opponent is None else opponent
         picker = named_opponents(self.bots, choice, len(aec.possible_agents), options)
         super().__init__(aec, picker, seat=self.default_seat if seat is _DEFAULT else seat)

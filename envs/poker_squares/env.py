@@ -106,7 +106,12 @@ class PokerSquaresEnv(gym.Env[np.ndarray, np.int64]):
         masked_action: str = "raise",
         **options: Any,
     ) -> None:
-        self.game = build(PokerSquaresGame, options, "PokerSquaresEnv")
+        self.game = build(
+            PokerSquaresGame,
+            options,
+            "PokerSquaresEnv",
+            also=("reward", "render_mode", "masked_action"),
+        )
         self.reward_mode = check_reward(reward)
         self.render_mode = check_render_mode(render_mode, self.metadata["render_modes"])
         self.masked_action = check_choice("masked_action", masked_action, MASKED_ACTIONS)

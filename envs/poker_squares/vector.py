@@ -162,7 +162,12 @@ class PokerSquaresVectorEnv(VectorEnv):
     ) -> None:
         check_int("num_envs", num_envs, 1)
         # The engine validates the game options exactly as the single env does.
-        self.game = build(PokerSquaresGame, options, "PokerSquaresVectorEnv")
+        self.game = build(
+            PokerSquaresGame,
+            options,
+            "PokerSquaresVectorEnv",
+            also=("num_envs", "reward", "autoreset_mode", "render_mode"),
+        )
         check_reward(reward)
         check_render_mode(render_mode, self.metadata["render_modes"])
         try:
