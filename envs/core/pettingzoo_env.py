@@ -56,11 +56,13 @@ from .errors import (
     resolve_action,
 )
 from .game import Game, Payout
-from .options import build, check_choice, check_reset_options, check_seed
+from .info import InfoKey, InfoSchema
+from .options import build, check_choice, check_int, check_reset_options, check_seed
 from .seeding import kept_on_error
 
 __all__ = [
     "MASKED_ACTIONS",
+    "env_info_schema",
     "pettingzoo_metadata",
     "RENDER_MODES",
     "CardGameAECEnv",
@@ -76,6 +78,31 @@ def pettingzoo_metadata(name: str, *, parallelizable: bool) -> dict[str, Any]:
     """A game's PettingZoo ``metadata``: its versioned name, the render modes every pokerzoo env
     offers, and whether a parallel env exists."""
     return {"name": name, "render_modes": list(RENDER_MODES), "is_parallelizable": parallelizable}
+
+
+def env_info_schema(game: Game, masked_action: str = "raise") -> InfoSchema:
+    """The info of every agent at every step: the game's own keys (its ``info_schema``), then
+    ``action_mask`` and, with ``masked_action="random"``, ``masked_action``."""
+    keys = list(getattr(game, "info_schema", ()))
+    keys.append(
+        InfoKey(
+            "action_mask",
+            "int",
+            (game.num_actions,),
+            "`int8`: the agent's legal actions now (all zeros when it is not to act)",
+        )
+    )
+    if masked_action == "random":
+        keys.append(
+            InfoKey(
+                "masked_action",
+                "int",
+                (),
+                "the masked action the agent asked for at its last step, replaced by a random "
+                "legal one; -1 when it asked for a legal one",
+            )
+        )
+    return InfoSchema(keys)
 
 
 def agent_names(num_players: int) -> list[str]:
@@ -109,12 +136,28 @@ class _CardGameBase:
     more, such as ``"dealer"``, names them here). Other keys are ignored with a warning."""
 
     def _setup(
-        self, options: Mapping[str, Any], render_mode: str | None, masked_action: str
+        self,
+        options: Mapping[str, Any],
+        render_mode: str | None,
+        masked_action: str,
+        max_cycles: int | None,
     ) -> None:
-        game = build(self.game_class, options, self.metadata["name"])
+        game = build(
+            self.game_class,
+            options,
+            self.metadata["name"],
+            also=("render_mode", "masked_action", "max_cycles"),
+        )
         self.game = game
         self.render_mode = check_render_mode(render_mode, self.metadata["render_modes"])
         self.masked_action = check_choice("masked_action", masked_action, MASKED_ACTIONS)
+        self.max_cycles = None if max_cycles is None else check_int("max_cycles", max_cycles, 1)
+        self.info_schema = env_info_schema(game, self.masked_action)
+        if hasattr(game, "state_layout"):
+            layout = game.state_layout
+            self.state_space = spaces.Box(
+                low=layout.low.copy(), high=layout.high.copy(), dtype=layout.dtype
+            )
         self.possible_agents = agent_names(game.num_players)
         self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
         # One space object per agent, returned on every call, so seeding a space sticks.
@@ -123,9 +166,29 @@ class _CardGameBase:
         self.game_state: Any = None
         self._rng: np.random.Generator | None = None
         self._zero_mask = np.zeros(game.num_actions, dtype=np.int8)
+        self._game_infos = hasattr(game, "info")
+        self._decisions: dict[str, int] = {}
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
+
+    def state(self) -> np.ndarray:
+        """The whole game as one vector (``state_space``), for centralised critics: every card
+        wherever it lies, hidden ones included (the game's docstring has its index table).
+        Observations never hold what their agent may not see; this does."""
+        if not hasattr(self.game, "encode_state"):
+            raise NotImplementedError(f"{type(self.game).__name__} has no state encoding")
+        if self.game_state is None:
+            raise GameOverError("no game in progress: call reset() before state()")
+        return self.game.encode_state(self.game_state)
+
+    def _info(self, seat: int, mask: np.ndarray, asked: object = None) -> dict[str, Any]:
+        """One agent's info: the game's keys, then ``action_mask`` (and ``masked_action``)."""
+        info = dict(self.game.info(self.game_state, seat)) if self._game_infos else {}
+        info["action_mask"] = mask.copy()
+        if self.masked_action == "random":
+            info["masked_action"] = -1 if asked is None else int(asked)  # type: ignore[call-overload]
+        return info
 
     def action_space(self, agent: str) -> spaces.Space:
         return self.action_spaces[agent]
@@ -178,10 +241,15 @@ class CardGameAECEnv(_CardGameBase, AECEnv):
     """
 
     def __init__(
-        self, *, render_mode: str | None = None, masked_action: str = "raise", **options: Any
+        self,
+        *,
+        render_mode: str | None = None,
+        masked_action: str = "raise",
+        max_cycles: int | None = None,
+        **options: Any,
     ) -> None:
         AECEnv.__init__(self)
-        self._setup(options, render_mode, masked_action)
+        self._setup(options, render_mode, masked_action, max_cycles)
         self.agents: list[str] = []
         self._mask = self._zero_mask
 
@@ -192,9 +260,14 @@ class CardGameAECEnv(_CardGameBase, AECEnv):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {agent: {"action_mask": self._zero_mask.copy()} for agent in self.agents}
+        self._decisions = dict.fromkeys(self.agents, 0)
         self.agent_selection = self.possible_agents[self.game.current_player(self.game_state)]
-        self._update_mask()
+        self._mask = self.game.legal_mask(self.game_state, self._seat[self.agent_selection])
+        selected = self.agent_selection
+        self.infos = {
+            agent: self._info(seat, self._mask if agent == selected else self._zero_mask)
+            for agent, seat in self._seat.items()
+        }
         if self.render_mode == "human":
             self.render()
 
@@ -226,37 +299,39 @@ class CardGameAECEnv(_CardGameBase, AECEnv):
         game = self.game
         payout = game.apply(state, self._seat[agent], legal)
         self._cumulative_rewards[agent] = 0.0
-        info: dict[str, Any] = {}
-        self.infos[agent] = info
-        if asked is not None:
-            info["masked_action"] = asked
         if payout is None:
             self.rewards = dict.fromkeys(self.agents, 0.0)
         else:
             self.rewards = self._payout(payout)
-        info["action_mask"] = self._zero_mask.copy()
+            if self._game_infos:  # something was settled: every agent's info is new
+                self.infos = {a: self._info(self._seat[a], self._zero_mask) for a in self.agents}
+        if self._game_infos:
+            self.infos[agent] = self._info(self._seat[agent], self._zero_mask, asked)
+        else:
+            info = self.infos[agent] = self._info(self._seat[agent], self._zero_mask, asked)
+            if payout is not None and payout.infos is not None:
+                info.update(payout.infos[self._seat[agent]])
+        self._decisions[agent] += 1
         if game.is_terminal(state):
             self.terminations = dict.fromkeys(self.agents, True)
             self._mask = self._zero_mask
         else:
             seat = game.current_player(state)
             selected = self.agent_selection = self.possible_agents[seat]
-            self._mask = game.legal_mask(state, seat)
-            self.infos[selected]["action_mask"] = self._mask.copy()
+            if self.max_cycles is not None and self._decisions[selected] >= self.max_cycles:
+                # max_cycles decisions of the seat to act: the game is cut short for everyone
+                self.truncations = dict.fromkeys(self.agents, True)
+                self._mask = self._zero_mask
+            else:
+                self._mask = game.legal_mask(state, seat)
+                self.infos[selected] = {**self.infos[selected], "action_mask": self._mask.copy()}
         if payout is not None:  # else every reward is 0: nothing to add
             self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
-    def _update_mask(self) -> None:
-        seat = self._seat[self.agent_selection]
-        self._mask = self.game.legal_mask(self.game_state, seat)
-        self.infos[self.agent_selection]["action_mask"] = self._mask.copy()
-
-    def _payout(self, payout: Payout | None) -> dict[str, float]:
-        if payout is None:
-            return dict.fromkeys(self.agents, 0.0)
-        if payout.infos is not None:
+    def _payout(self, payout: Payout) -> dict[str, float]:
+        if payout.infos is not None and not self._game_infos:
             for agent, info in zip(self.possible_agents, payout.infos, strict=True):
                 if agent in self.infos:
                     self.infos[agent].update(info)
@@ -272,9 +347,14 @@ class CardGameParallelEnv(_CardGameBase, ParallelEnv):
     step; all actions are checked before any is played (see the module docstring)."""
 
     def __init__(
-        self, *, render_mode: str | None = None, masked_action: str = "raise", **options: Any
+        self,
+        *,
+        render_mode: str | None = None,
+        masked_action: str = "raise",
+        max_cycles: int | None = None,
+        **options: Any,
     ) -> None:
-        self._setup(options, render_mode, masked_action)
+        self._setup(options, render_mode, masked_action, max_cycles)
         if not self.game.simultaneous:
             raise ValueError(f"{type(self.game).__name__} is turn-based: it has no parallel env")
         self.agents: list[str] = []
@@ -284,8 +364,9 @@ class CardGameParallelEnv(_CardGameBase, ParallelEnv):
     ) -> tuple[dict[str, dict[str, np.ndarray]], dict[str, dict[str, Any]]]:
         self._new_game(seed, options)
         self.agents = list(self.possible_agents)
+        self._steps = 0
         observations = self._observations()
-        infos = {a: {"action_mask": obs["action_mask"].copy()} for a, obs in observations.items()}
+        infos = {a: self._info(self._seat[a], o["action_mask"]) for a, o in observations.items()}
         if self.render_mode == "human":
             self.render()
         return observations, infos
@@ -315,37 +396,46 @@ class CardGameParallelEnv(_CardGameBase, ParallelEnv):
             for agent in self.agents
         }
         rewards = dict.fromkeys(self.agents, 0.0)
-        infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        for agent, (action, asked) in checked.items():
-            if asked is not None:
-                infos[agent]["masked_action"] = asked
+        settled: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        for agent, (action, _) in checked.items():
             payout = self.game.apply(state, self._seat[agent], action)
             if payout is None:
                 continue
             for other, reward in zip(self.possible_agents, payout.rewards, strict=True):
                 if other in rewards:
                     rewards[other] += float(reward)
-            for other, info in zip(self.possible_agents, payout.infos or (), strict=False):
-                if other in infos:
-                    infos[other].update(info)
-        observations = self._observations()
-        for agent, obs in observations.items():
-            infos[agent]["action_mask"] = obs["action_mask"].copy()
+            if not self._game_infos:
+                for other, info in zip(self.possible_agents, payout.infos or (), strict=False):
+                    if other in settled:
+                        settled[other].update(info)
+        self._steps += 1
         done = self.game.is_terminal(state)
+        cut = not done and self.max_cycles is not None and self._steps >= self.max_cycles
+        observations = self._observations(ended=cut)
+        infos = {
+            agent: {
+                **self._info(self._seat[agent], obs["action_mask"], checked[agent][1]),
+                **settled[agent],
+            }
+            for agent, obs in observations.items()
+        }
         terminations = dict.fromkeys(self.agents, done)
-        truncations = dict.fromkeys(self.agents, False)
-        if done:
+        truncations = dict.fromkeys(self.agents, cut)
+        if done or cut:
             self.agents = []
         if self.render_mode == "human":
             self.render()
         return observations, rewards, terminations, truncations, infos
 
-    def _observations(self) -> dict[str, dict[str, np.ndarray]]:
+    def _observations(self, ended: bool = False) -> dict[str, dict[str, np.ndarray]]:
+        """Every live agent's observation and mask (all zeros once the game is cut short)."""
         state = self.game_state
         return {
             agent: {
                 "observation": self.game.observe(state, self._seat[agent]),
-                "action_mask": self.game.legal_mask(state, self._seat[agent]),
+                "action_mask": self._zero_mask.copy()
+                if ended
+                else self.game.legal_mask(state, self._seat[agent]),
             }
             for agent in self.agents
         }
