@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import subprocess
 import sys
@@ -118,6 +119,22 @@ def test_readme_test_command_is_what_ci_runs() -> None:
     assert len(setup) == 2, "the README has exactly two set-up commands"
     test_command = next(c for c in setup if "pytest" in c)
     assert test_command in ci
+
+
+def test_ci_checks_the_readme_main_job_figures() -> None:
+    # .ci/run runs the README's main job as written and compares the figures it prints with
+    # the README's; the parser must find both in the README as it stands.
+    spec = importlib.util.spec_from_file_location(
+        "readme_main_job", ROOT / ".ci" / "readme_main_job.py"
+    )
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    command, figures = module.main_job((ROOT / "README.md").read_text())
+    assert command.startswith("python3 -m venv") and "pokerzoo train" in command
+    assert set(figures) == {"**agent**", "greedy"}
+    table = "| **agent** | 1.00 ± 0.10 | x |\n| random | 2.00 ± 0.20 | y |"
+    assert module.printed(table) == {"**agent**": "1.00 ± 0.10", "random": "2.00 ± 0.20"}
+    assert "readme_main_job.py" in (ROOT / ".ci" / "run").read_text()
 
 
 def test_ruff_is_clean() -> None:
