@@ -2,14 +2,14 @@
 against the standard checkers and the package's own contract. A game's own folder then tests only
 its rules.
 
-Per game and option set: PettingZoo's ``api_test`` and ``seed_test`` (AEC), ``parallel_api_test``
-and ``parallel_seed_test`` where a parallel env exists; Gymnasium's ``check_env`` on every
-Gymnasium id; random masked play to the end; a masked action and out-of-space actions (the action
-space's size, -1, ``None``, a float) raise ``IllegalActionError`` naming the action and the legal
-ones and change nothing (also under ``python -O``); stepping a finished game raises; a seed
-replays an episode, bots included; ``reset(options={"cards": ...})`` deals a fixed pack; an
-unknown reset option is ignored with a warning naming it and a bad seed is an error naming it;
-every documented render mode renders.
+Per game and option set: PettingZoo's ``api_test``, ``seed_test`` and ``render_test`` (AEC),
+``parallel_api_test`` and ``parallel_seed_test`` where a parallel env exists; Gymnasium's
+``check_env`` on every Gymnasium id; random masked play to the end; a masked action and out-of-space
+actions (the action space's size, -1, ``None``, a float) raise ``IllegalActionError`` naming the
+action and the legal ones and change nothing (also under ``python -O``); stepping a finished game
+raises; a seed replays an episode, bots included; ``reset(options={"cards": ...})`` deals a fixed
+pack; an unknown reset option is ignored with a warning naming it and a bad seed is an error naming
+it; every documented render mode renders.
 
 The stock checkers run on the raw envs, exactly as a user calls them (PettingZoo's ``api_test``
 probes ``reset`` with ``options={"options": 1}``: an unknown reset option is ignored with a
@@ -33,7 +33,13 @@ import gymnasium as gym
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
-from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
+from pettingzoo.test import (
+    api_test,
+    parallel_api_test,
+    parallel_seed_test,
+    render_test,
+    seed_test,
+)
 from pokerzoo.envs.core.errors import GameOverError, IllegalActionError
 from pokerzoo.envs.core.registry import GameSpec, games
 
@@ -101,6 +107,8 @@ def _snapshot(env: Any) -> tuple:
 def test_pettingzoo_api_and_seed(spec: GameSpec, options: dict) -> None:
     api_test(spec.make_aec(**options), num_cycles=100)
     seed_test(lambda: spec.make_aec(**options), num_cycles=100)
+    with contextlib.redirect_stdout(io.StringIO()):  # "human" prints the table
+        render_test(lambda render_mode=None: spec.make_aec(render_mode=render_mode, **options))
 
 
 @pytest.mark.parametrize(("spec", "options"), PARALLEL)
