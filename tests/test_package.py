@@ -135,6 +135,13 @@ def test_ci_checks_the_readme_main_job_figures() -> None:
     table = "| **agent** | 1.00 ± 0.10 | x |\n| random | 2.00 ± 0.20 | y |"
     assert module.printed(table) == {"**agent**": "1.00 ± 0.10", "random": "2.00 ± 0.20"}
     assert "readme_main_job.py" in (ROOT / ".ci" / "run").read_text()
+    readme = {"**agent**": "113.89 ± 1.23", "greedy": "107.07 ± 1.27"}
+    other_cpu = {"**agent**": "115.02 ± 1.25", "greedy": "107.07 ± 1.27"}
+    assert module.mismatches(readme, readme, exact=True) == []
+    assert module.mismatches(readme, other_cpu, exact=False) == []  # within the tolerance
+    assert len(module.mismatches(readme, other_cpu, exact=True)) == 1  # the measuring CPU: digits
+    moved = {"**agent**": "117.00 ± 1.25", "greedy": "107.08 ± 1.27"}
+    assert len(module.mismatches(readme, moved, exact=False)) == 2
 
 
 def test_ruff_is_clean() -> None:
