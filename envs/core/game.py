@@ -35,6 +35,12 @@ this contract:
 ``action_noun`` (optional)                 what an action is called in messages (``"cell"``,
                                            ``"pack"``; default ``"action"``)
 ``render(state)``                          a spectator's text view
+``info_schema``, ``info(state, player)``   optional (:mod:`.info`): the seat's info, the same
+                                           keys, types and shapes at every step; it may change
+                                           only on a transition that returns a
+                                           :class:`Payout` (the env reads it then)
+``state_layout``, ``encode_state(state)``  optional: the whole game as one float32 vector
+                                           (``env.state()``), hidden cards included
 =========================================  =====================================================
 
 Turn-based games let only ``current_player`` act; simultaneous games let every seat that has

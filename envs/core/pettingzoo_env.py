@@ -167,6 +167,7 @@ class _CardGameBase:
         self._rng: np.random.Generator | None = None
         self._zero_mask = np.zeros(game.num_actions, dtype=np.int8)
         self._game_infos = hasattr(game, "info")
+        self._settled: list[Mapping[str, Any]] = []
         self._decisions: dict[str, int] = {}
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -182,16 +183,22 @@ class _CardGameBase:
             raise GameOverError("no game in progress: call reset() before state()")
         return self.game.encode_state(self.game_state)
 
+    def _settle(self) -> None:
+        """Read every seat's game info from the engine (after a reset or a payout: an engine's
+        ``info`` changes only on a transition that returns a :class:`~.game.Payout`)."""
+        if self._game_infos:
+            self._settled = [self.game.info(self.game_state, seat) for seat in self._seat.values()]
+        else:
+            self._settled = [{} for _ in self._seat]
+
     def _info(self, seat: int, mask: np.ndarray, asked: object = None) -> dict[str, Any]:
         """One agent's info: the game's keys, then ``action_mask`` (and ``masked_action``)."""
-        info = dict(self.game.info(self.game_state, seat)) if self._game_infos else {}
+        # new arrays at every call: users keep what they are given (Gymnasium checks it)
+        info = {k: v.copy() if type(v) is np.ndarray else v for k, v in self._settled[seat].items()}
         info["action_mask"] = mask.copy()
         if self.masked_action == "random":
             info["masked_action"] = -1 if asked is None else int(asked)  # type: ignore[call-overload]
         return info
-
-    def action_space(self, agent: str) -> spaces.Space:
-        return self.action_spaces[agent]
 
     def _new_game(self, seed: object, options: object) -> None:
         """Start a game: check the seed and the reset options, then deal. Nothing changes when
@@ -264,6 +271,7 @@ class CardGameAECEnv(_CardGameBase, AECEnv):
         self.agent_selection = self.possible_agents[self.game.current_player(self.game_state)]
         self._mask = self.game.legal_mask(self.game_state, self._seat[self.agent_selection])
         selected = self.agent_selection
+        self._settle()
         self.infos = {
             agent: self._info(seat, self._mask if agent == selected else self._zero_mask)
             for agent, seat in self._seat.items()
@@ -304,6 +312,7 @@ class CardGameAECEnv(_CardGameBase, AECEnv):
         else:
             self.rewards = self._payout(payout)
             if self._game_infos:  # something was settled: every agent's info is new
+                self._settle()
                 self.infos = {a: self._info(self._seat[a], self._zero_mask) for a in self.agents}
         if self._game_infos:
             self.infos[agent] = self._info(self._seat[agent], self._zero_mask, asked)
@@ -365,6 +374,7 @@ class CardGameParallelEnv(_CardGameBase, ParallelEnv):
         self._new_game(seed, options)
         self.agents = list(self.possible_agents)
         self._steps = 0
+        self._settle()
         observations = self._observations()
         infos = {a: self._info(self._seat[a], o["action_mask"]) for a, o in observations.items()}
         if self.render_mode == "human":
@@ -397,10 +407,12 @@ class CardGameParallelEnv(_CardGameBase, ParallelEnv):
         }
         rewards = dict.fromkeys(self.agents, 0.0)
         settled: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        paid = False
         for agent, (action, _) in checked.items():
             payout = self.game.apply(state, self._seat[agent], action)
             if payout is None:
                 continue
+            paid = True
             for other, reward in zip(self.possible_agents, payout.rewards, strict=True):
                 if other in rewards:
                     rewards[other] += float(reward)
@@ -408,6 +420,8 @@ class CardGameParallelEnv(_CardGameBase, ParallelEnv):
                 for other, info in zip(self.possible_agents, payout.infos or (), strict=False):
                     if other in settled:
                         settled[other].update(info)
+        if paid:
+            self._settle()
         self._steps += 1
         done = self.game.is_terminal(state)
         cut = not done and self.max_cycles is not None and self._steps >= self.max_cycles

@@ -232,7 +232,10 @@ class SingleSeatEnv(gym.Env):
     def _observe(self) -> tuple[np.ndarray, dict[str, Any]]:
         seen = self.aec.observe(self.learner)
         self._mask = np.asarray(seen["action_mask"], dtype=np.int8)
-        info = dict(self.aec.infos.get(self.learner, {}))
+        info = {  # new arrays at every call: users keep what they are given
+            k: v.copy() if type(v) is np.ndarray else v
+            for k, v in self.aec.infos.get(self.learner, {}).items()
+        }
         info["action_mask"] = self._mask.copy()
         info["seat"] = self.learner
         info["opponents"] = {agent: bot.name for agent, bot in self.opponents.items()}
