@@ -2,8 +2,9 @@
 (:mod:`.nameless_features`) plus Monte-Carlo odds, the trick-taking game's counterpart of the
 betting games' equity (:mod:`.poker_features`).
 
-Each odd is measured over sampled deals of the cards the seat has not seen (each other hand
-avoiding the suits its plays showed it lacks), the other seats playing the rules policy
+Each odd is measured over sampled deals of the cards the seat has not seen (uniform over the
+deals in which each other hand avoids the suits its plays showed it lacks: :func:`sample_deals`),
+the other seats playing the rules policy
 (:func:`pokerzoo.agents.nameless_poker.rules_play`) for their own bids:
 
 - bidding: how many tricks the hand takes when it plays for every trick, to the deal's end
@@ -30,12 +31,13 @@ import numpy as np
 from ...agents.nameless_poker import (
     DARK_BID,
     World,
-    deal_unseen,
+    deals_unseen,
     expected_tricks,
     play_out,
     put,
     put_action,
     rules_play,
+    unseen_pool,
     wants_trick,
 )
 from ...envs.core.cards import JOKER
@@ -83,10 +85,17 @@ ODDS_ROW_WIDTH = ROW_WIDTH + len(ODDS_ROW_NAMES)
 def sample_deals(
     view: NamelessPokerView, sizes: list[int], rng: np.random.Generator, samples: int
 ) -> list[list[list[int]]]:
-    """``samples`` deals of :func:`~pokerzoo.agents.nameless_poker.deal_unseen`'s kind, drawn
-    in one batch by rejection (shuffle, deal in turn, keep the deals that respect every shown
-    void); the samples it cannot fill that way come from ``deal_unseen``."""
-    pool = np.repeat(np.arange(JOKER + 1), np.maximum(view.unseen, 0))
+    """``samples`` independent deals with :func:`~pokerzoo.agents.nameless_poker.deal_unseen`'s
+    guarantee: each uniform over the deals of the unseen cards consistent with ``view`` (no
+    seat given cards holds a column it has shown void in; the jokers counted as two cards).
+    They are drawn in one batch by rejection (shuffle, deal in turn, keep the deals that
+    respect every shown void: uniform given acceptance); the samples it cannot fill that way
+    come from the exact counts (:func:`~pokerzoo.agents.nameless_poker.deals_unseen`).
+
+    Raises:
+        ValueError: no consistent deal exists (the observation is inconsistent).
+    """
+    pool = unseen_pool(view, sizes)
     tries = 4 * samples
     order = rng.permuted(np.tile(pool, (tries, 1)), axis=1)
     column = np.where(order == JOKER, 4, order & 3)
@@ -99,8 +108,8 @@ def sample_deals(
         [sorted(row[starts[r] : starts[r + 1]].tolist()) for r in range(NUM_PLAYERS)]
         for row in order[ok][:samples]
     ]
-    while len(deals) < samples:
-        deals.append(deal_unseen(view, sizes, rng))
+    if len(deals) < samples:
+        deals += deals_unseen(view, sizes, rng, samples - len(deals), tries=0)
     return deals
 
 
