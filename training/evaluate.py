@@ -477,6 +477,14 @@ def play_duplicate_forked(
     return DuplicateDeals.concatenate(parts)
 
 
+def by_agent(values: Any, agents: Sequence[str]) -> dict[str, Any]:
+    """Per-seat results as ``{agent: value}``: an info's array indexed by seat (``player_i`` is
+    seat ``i``), or a mapping by agent name as it is."""
+    if isinstance(values, Mapping):
+        return dict(values)
+    return dict(zip(agents, np.asarray(values).tolist(), strict=True))
+
+
 def play_duplicate(
     spec: GameSpec,
     policy: Policy,
@@ -535,8 +543,9 @@ def play_duplicate(
             if game is not None and _game_over(game.env):
                 points = game.returns
                 if spec.scoring.points_key is not None:
-                    key = spec.scoring.points_key
-                    points = game.env.infos[game.learner].get(key, points)
+                    found = game.env.infos[game.learner].get(spec.scoring.points_key)
+                    if found is not None:
+                        points = by_agent(found, seats)
                 mine = points[game.learner]
                 others = [r for a, r in points.items() if a != game.learner]
                 column = seats.index(game.learner)

@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from ..envs.core.registry import GameSpec, get_game
+from .evaluate import by_agent
 from .hooks import TrainingHooks, feature_set, formulation, hooks_for
 from .opponents import PolicyBot
 from .runs import find_run
@@ -174,6 +175,9 @@ def _play_multi(session: _Session) -> dict[str, Any]:
     write(env.render() or "")
     info = env.infos[person]
     points_key = spec.scoring.points_key
-    points = info.get(points_key) if points_key else returns
+    points = by_agent(info[points_key], seats) if points_key else returns
+    winner = info.get("winner")
+    if isinstance(winner, (int, np.integer)):  # a seat index, -1 for none
+        winner = seats[winner] if winner >= 0 else None
     env.close()
-    return {"points": points, "winner": info.get("winner")}
+    return {"points": points, "winner": winner}

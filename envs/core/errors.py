@@ -13,6 +13,7 @@ __all__ = [
     "UnknownOptionError",
     "UnsupportedRenderModeError",
     "MASKED_ACTIONS",
+    "RENDER_FPS",
     "RENDER_MODES",
     "check_action",
     "check_render_mode",
@@ -21,6 +22,10 @@ __all__ = [
 
 RENDER_MODES = ("ansi", "human")
 """The render modes every pokerzoo env offers: a text view, returned or printed."""
+
+RENDER_FPS = 4
+"""``metadata["render_fps"]`` of every pokerzoo env: how many "human" views a viewer shows a
+second (Gymnasium's and PettingZoo's tools read it; the text views are not animated)."""
 
 MASKED_ACTIONS = ("raise", "random")
 """What an env does with an in-space action its mask forbids (the ``masked_action`` option)."""

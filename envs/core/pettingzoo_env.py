@@ -49,6 +49,7 @@ from pettingzoo.utils import wrappers
 
 from .errors import (
     MASKED_ACTIONS,
+    RENDER_FPS,
     RENDER_MODES,
     GameOverError,
     IllegalActionError,
@@ -76,8 +77,14 @@ __all__ = [
 
 def pettingzoo_metadata(name: str, *, parallelizable: bool) -> dict[str, Any]:
     """A game's PettingZoo ``metadata``: its versioned name, the render modes every pokerzoo env
-    offers, and whether a parallel env exists."""
-    return {"name": name, "render_modes": list(RENDER_MODES), "is_parallelizable": parallelizable}
+    offers (with ``render_fps``, which Gymnasium's and PettingZoo's tools read), and whether a
+    parallel env exists."""
+    return {
+        "name": name,
+        "render_modes": list(RENDER_MODES),
+        "is_parallelizable": parallelizable,
+        "render_fps": RENDER_FPS,
+    }
 
 
 def env_info_schema(game: Game, masked_action: str = "raise") -> InfoSchema:
@@ -172,6 +179,9 @@ class _CardGameBase:
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
 
     def state(self) -> np.ndarray:
         """The whole game as one vector (``state_space``), for centralised critics: every card

@@ -67,7 +67,7 @@ class Scoring:
     ``info[score_key]``, the agent and each bot on the same deals; ``win_threshold(options)`` is
     the score that counts as a win (``None``: none). Games of several players are scored by
     duplicate deals (every seat of a deal played by the agent in turn): the agent's result is
-    ``info[points_key][agent]`` at the end when ``points_key`` is set, else its summed rewards;
+    ``info[points_key][seat]`` at the end when ``points_key`` is set, else its summed rewards;
     ``unit`` names it in reports ("point", "chip").
     """
 

@@ -46,7 +46,7 @@ import gymnasium as gym
 import numpy as np
 
 from ...agents.base import Bot
-from .errors import GameOverError, UnknownOptionError
+from .errors import RENDER_FPS, RENDER_MODES, GameOverError, UnknownOptionError
 from .options import check_int
 from .seeding import kept_on_error
 
@@ -116,7 +116,7 @@ class SingleSeatEnv(gym.Env):
             episode.
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"]}
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": RENDER_FPS}
 
     def __init__(self, aec_env: Any, opponents: OpponentPicker, *, seat: int | None = None) -> None:
         self.aec = aec_env

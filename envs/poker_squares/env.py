@@ -16,7 +16,7 @@ from ..core.errors import (
     check_render_mode,
     resolve_action,
 )
-from ..core.observation import document
+from ..core.observation import document, markdown_table
 from ..core.options import build, check_choice, check_reset_options
 from ..core.seeding import kept_on_error
 from .observation import LAYOUT, encode_observation, update_observation
@@ -48,7 +48,8 @@ class PokerSquaresEnv(gym.Env[np.ndarray, np.int64]):
     :class:`~pokerzoo.envs.core.errors.GameOverError`.
 
     ## Observation Space
-    ``Box(low=0, high, shape=(522,), dtype=np.uint8)``, flat so an MLP policy reads it directly.
+    ``Box(low=0, high, shape=(522,), dtype=np.float32)``, flat so an MLP policy reads it
+    directly; every entry is a small whole number.
     Each card is 18 features: ``[0:13]`` rank one-hot (2..A), ``[13:17]`` suit one-hot
     (s, h, d, c), ``[17]`` joker; an empty slot is all zeros.
 
@@ -62,8 +63,15 @@ class PokerSquaresEnv(gym.Env[np.ndarray, np.int64]):
     - ``reward="incremental"``: each placement earns the points of every row and column it
       completes. Both give the same episode total.
 
-    Episodes last exactly 25 steps and are never truncated. At termination ``info["score"]``
-    (int) is the grid's score and ``info["grid"]`` its 25 cards as strings, row-major.
+    Episodes last exactly 25 steps and are never truncated.
+
+    ## Info
+    String keys only, never ``None``. ``action_mask`` after every reset and step;
+    ``masked_action`` on a step whose masked cell was replaced (``masked_action="random"``);
+    ``score`` and ``grid`` on the last step only (as Gymnasium's wrappers add ``episode``
+    there):
+
+    {info_table}
 
     ## Options
     The options of one grid (:class:`~pokerzoo.envs.poker_squares.PokerSquaresGame`), then the
@@ -95,6 +103,7 @@ class PokerSquaresEnv(gym.Env[np.ndarray, np.int64]):
 
     ## Version History
     - v0: initial version.
+    - v0, observations: ``float32`` (was ``uint8``), the same values.
     """
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": list(RENDER_MODES), "render_fps": 4}
@@ -193,4 +202,17 @@ class PokerSquaresEnv(gym.Env[np.ndarray, np.int64]):
         return None
 
 
-document(PokerSquaresEnv, observation_table=LAYOUT.table())
+_INFO_TABLE = markdown_table(
+    ("key", "type", "content"),
+    [
+        ("`action_mask`", "int array (25)", "`int8`: the legal cells now (zeros once over)"),
+        (
+            "`masked_action`",
+            "int",
+            "the masked cell asked for, replaced by a random legal one; only on such a step",
+        ),
+        ("`score`", "int", "the grid's score; on the last step only"),
+        ("`grid`", "list of 25 str", 'the grid\'s cards row-major (`"As"`); on the last step only'),
+    ],
+)
+document(PokerSquaresEnv, observation_table=LAYOUT.table(), info_table=_INFO_TABLE)

@@ -10,29 +10,84 @@ the parallel env, and nobody sees another's grid.
 Rewards (``reward`` option): ``"final"`` (default), at each round's end, the player's own round
 score; ``"incremental"``, each placement earns the points of the lines it completes (the same
 totals); ``"margin"``, at each round's end, own round score minus the mean round score of the
-other players (zero-sum). At a round's end every player's info holds ``"score"`` (its round
-score) and ``"grid"`` (25 card strings, row-major); at the game's end also ``"total"`` (the
-sum of its round scores) and ``"won"`` (its total is the highest, ties included).
+other players (zero-sum).
+
+Info
+----
+Every player's info holds the same keys at every step (:data:`INFO_SCHEMA`; the envs add
+``action_mask`` after them): its own results of the last finished round and of the game so far,
+neutral until a round ends. Nobody is told another player's grid or score.
+
+{info_table}
+
+State
+-----
+:meth:`PokerSquaresTable.encode_state` (``env.state()``): the whole table as one ``float32``
+vector (:attr:`PokerSquaresTable.state_layout`), for a centralised critic: every grid, and the
+round's 25 cards in placement order (the cards still to come included, which no player sees in
+the ``"deal"`` variant). Each card is the observation's 18 features (rank one-hot 2..A, suit
+one-hot s h d c, joker; zeros for no card). The per-seat fields hold one entry (or block) per
+seat, seat ``s`` (``player_s``) ``s``-th; the table is the one of the default options (2
+players, American scoring, one round):
+
+{state_table}
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import sys
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-from ..core.cards import CardsLike, format_card
+from ..core.cards import CardsLike
 from ..core.errors import GameOverError, IllegalActionError
 from ..core.game import Payout
+from ..core.info import InfoKey, InfoSchema
+from ..core.observation import Field, ObservationLayout, document
 from ..core.options import build, check_choice, check_int
-from .observation import LAYOUT, encode_observation, update_observation
+from .observation import CARD_FEATURES, LAYOUT, encode_observation, update_observation
 from .render import render_grid
-from .rules import GRID_CELLS, PokerSquaresGame, SquaresState, cell_name
+from .rules import EMPTY, GRID_CELLS, PokerSquaresGame, SquaresState, cell_name
 
-__all__ = ["TABLE_REWARDS", "PokerSquaresTable", "TableState"]
+__all__ = ["INFO_SCHEMA", "TABLE_REWARDS", "PokerSquaresTable", "TableState"]
 
 TABLE_REWARDS = ("final", "incremental", "margin")
+_CARD = CARD_FEATURES.shape[1]  # 18 features a card
+_LINES = 10
+
+INFO_SCHEMA = InfoSchema(
+    [
+        InfoKey(
+            "score",
+            "int",
+            (),
+            "the agent's score of the last finished round; 0 until the first round ends",
+        ),
+        InfoKey(
+            "grid",
+            "int",
+            (GRID_CELLS,),
+            "card ids of the agent's grid of the last finished round, row-major (jokers 52); "
+            "all -1 until the first round ends",
+        ),
+        InfoKey(
+            "total",
+            "int",
+            (),
+            "the agent's total of the finished rounds (its score so far); 0 until a round ends",
+        ),
+        InfoKey("rounds_done", "int", (), "rounds finished (0 .. `rounds`)"),
+        InfoKey(
+            "won",
+            "bool",
+            (),
+            "the game is over and the agent's total is the highest (ties included); False "
+            "until the end",
+        ),
+    ]
+)
 
 
 @dataclass
@@ -48,6 +103,12 @@ class TableState:
     """Each player's score of the finished rounds."""
     rng: np.random.Generator | None
     """Deals the later rounds."""
+    rounds_done: int = 0
+    """Rounds finished."""
+    round_scores: list[int] = field(default_factory=list)
+    """Each player's score of the last finished round (0 before the first ends)."""
+    round_grids: np.ndarray = field(default_factory=lambda: np.zeros((0, GRID_CELLS), np.int64))
+    """``int64 (players, 25)``: each player's grid of the last finished round (-1 before)."""
 
 
 class PokerSquaresTable:
@@ -55,13 +116,16 @@ class PokerSquaresTable:
 
     Options: ``num_players`` (2..8, default 2), ``rounds`` (>= 1, default 1), ``reward``
     (:data:`TABLE_REWARDS`), and the options of one grid (``scoring``, ``jokers``,
-    ``placement``, ``variant``: :class:`~.rules.PokerSquaresGame`).
+    ``placement``, ``variant``: :class:`~.rules.PokerSquaresGame`). ``state_layout`` is the
+    layout of :meth:`encode_state` under these options (its size grows with ``num_players``,
+    its score bounds follow ``scoring`` and ``rounds``).
     """
 
     simultaneous = True
     action_noun = "cell"
     num_actions = GRID_CELLS
     layout = LAYOUT
+    info_schema = INFO_SCHEMA
 
     def __init__(
         self, num_players: int = 2, rounds: int = 1, reward: str = "final", **options: Any
@@ -70,6 +134,10 @@ class PokerSquaresTable:
         self.rounds = check_int("rounds", rounds, 1)
         self.reward = check_choice("reward", reward, TABLE_REWARDS)
         self.grid_rules = build(PokerSquaresGame, options, "Poker Squares")
+        self.state_layout = table_state_layout(
+            self.num_players, self.rounds, self.grid_rules.points
+        )
+        self._s = self.state_layout.starts()
 
     # --- the contract ---------------------------------------------------------------------
     def deal(self, rng: np.random.Generator) -> list[int]:
@@ -84,7 +152,8 @@ class PokerSquaresTable:
             raise ValueError("new_state needs the first round's 25 cards or an rng")
         if rng is None and self.rounds > 1:
             raise ValueError(f"rounds={self.rounds} deals again later: pass rng too")
-        state = TableState([], [], 0, [0] * self.num_players, rng)
+        n = self.num_players
+        state = TableState([], [], 0, [0] * n, rng, 0, [0] * n, np.full((n, GRID_CELLS), EMPTY))
         self._deal(state, cards)
         return state
 
@@ -127,24 +196,47 @@ class PokerSquaresTable:
         elif self.reward == "margin":
             total, n = sum(scores), self.num_players
             rewards = [s - (total - s) / (n - 1) for s in scores]
-        infos: list[dict[str, Any]] = [
-            {"score": scores[seat], "grid": [format_card(c) for c in g.grid]}
-            for seat, g in enumerate(state.grids)
-        ]
-        if state.round == self.rounds:
-            best = max(state.totals)
-            for seat, info in enumerate(infos):
-                info["total"] = state.totals[seat]
-                info["won"] = state.totals[seat] == best
-        else:
+        state.rounds_done += 1
+        state.round_scores = scores
+        state.round_grids = np.array([g.grid for g in state.grids], dtype=np.int64)
+        if state.round < self.rounds:
             self._deal(state, None)
-        return Payout(tuple(rewards), tuple(infos))
+        return Payout(tuple(rewards))
 
     def is_terminal(self, state: TableState) -> bool:
         return state.round == self.rounds and all(g.placed == GRID_CELLS for g in state.grids)
 
     def observe(self, state: TableState, player: int) -> np.ndarray:
         return state.observations[player].copy()
+
+    def info(self, state: TableState, player: int) -> dict[str, Any]:
+        """``player``'s info (:data:`INFO_SCHEMA`): its own results only."""
+        total = state.totals[player]
+        over = state.rounds_done == self.rounds
+        return {
+            "score": state.round_scores[player],
+            "grid": state.round_grids[player].copy(),
+            "total": total,
+            "rounds_done": state.rounds_done,
+            "won": over and total == max(state.totals),
+        }
+
+    def encode_state(self, state: TableState) -> np.ndarray:
+        """The whole table as ``float32`` (:attr:`state_layout`; see the module docstring)."""
+        s, n = self._s, self.num_players
+        out = self.state_layout.zeros()
+        block = GRID_CELLS * _CARD
+        grids = out[s.grids : s.grids + n * block].reshape(n, GRID_CELLS, _CARD)  # a view
+        for seat, grid in enumerate(state.grids):
+            grids[seat] = CARD_FEATURES[grid.grid]
+            out[s.placed + seat] = grid.placed
+            out[s.scores + seat] = grid.score
+        out[s.deal : s.deal + block] = CARD_FEATURES[state.grids[0].cards].reshape(-1)
+        out[s.totals : s.totals + n] = state.totals
+        if not self.is_terminal(state):
+            out[s.to_act + self.current_player(state)] = 1
+        out[s.rounds_done] = state.rounds_done
+        return out
 
     def describe_action(self, action: int) -> str:
         return cell_name(action)
@@ -174,3 +266,59 @@ class PokerSquaresTable:
         state.round += 1
         state.grids = [first] + [first.copy() for _ in range(self.num_players - 1)]
         state.observations = [encode_observation(grid) for grid in state.grids]
+
+
+def table_state_layout(num_players: int, rounds: int, points: tuple[int, ...]) -> ObservationLayout:
+    """The :meth:`PokerSquaresTable.encode_state` layout for these options (``points``: the
+    scoring table's points by hand class, which bound the scores)."""
+    n = num_players
+    # a grid scores 10 lines; 1 for the top of a table that pays nothing, so that low < high
+    low, high = _LINES * min(0, *points), _LINES * max(1, *points)
+    return ObservationLayout(
+        [
+            Field(
+                "grids",
+                n * GRID_CELLS * _CARD,
+                1,
+                "seat `s`'s cell `k` (row-major): the card's 18 features at `450 * s + 18 * k`",
+            ),
+            Field(
+                "deal",
+                GRID_CELLS * _CARD,
+                1,
+                "the round's 25 cards in placement order, card `i`'s 18 features at "
+                "`450 * n + 18 * i` (`n` players): the ones still to come included",
+            ),
+            Field("placed", n, GRID_CELLS, "cards each seat has placed this round (0..25)"),
+            Field(
+                "to_act",
+                n,
+                1,
+                "the seat to place the card now in the AEC order, one-hot; zeros once over",
+            ),
+            Field(
+                "scores",
+                n,
+                high,
+                "each seat's points of its completed lines this round (10 lines x the table's "
+                "lowest .. highest points)",
+                low=low,
+            ),
+            Field(
+                "totals",
+                n,
+                rounds * high,
+                "each seat's total of the finished rounds (`rounds` x the bounds of `scores`)",
+                low=rounds * low,
+            ),
+            Field("rounds_done", 1, rounds, "rounds finished (0 .. `rounds`)"),
+        ],
+        dtype=np.float32,
+    )
+
+
+document(
+    sys.modules[__name__],
+    info_table=INFO_SCHEMA.table(),
+    state_table=PokerSquaresTable().state_layout.table(),
+)

@@ -1,4 +1,5 @@
-"""What a Poker Squares player observes: one flat ``uint8`` vector per grid (522 entries).
+"""What a Poker Squares player observes: one flat ``float32`` vector per grid (522 entries),
+every entry a small whole number (the bounds below).
 
 {observation_table}
 
@@ -42,7 +43,8 @@ LAYOUT = ObservationLayout(
             "still to place after the current one",
         ),
         Field("placed", 1, GRID_CELLS, "cards placed so far (0..25)"),
-    ]
+    ],
+    dtype=np.float32,
 )
 document(sys.modules[__name__], observation_table=LAYOUT.table())
 _CARD_AT = LAYOUT.start("card")
@@ -52,7 +54,7 @@ _PLACED = LAYOUT.start("placed")
 
 
 def _card_features() -> np.ndarray:
-    table = np.zeros((NUM_CARD_IDS + 1, _CARD), dtype=np.uint8)  # last row: an empty slot
+    table = np.zeros((NUM_CARD_IDS + 1, _CARD), dtype=LAYOUT.dtype)  # last row: an empty slot
     for card in range(52):
         table[card, card >> 2] = 1
         table[card, 13 + (card & 3)] = 1

@@ -4,7 +4,7 @@
 ==================  ==========================================================================
 Agents              ``player_0`` .. ``player_{n-1}``, ``num_players`` = 2..8 (default 2)
 Action space        ``Discrete(25)``: the cell on the agent's own grid, row-major
-Observation space   ``Dict({"observation": Box(0, high, (522,), uint8), "action_mask":
+Observation space   ``Dict({"observation": Box(0, high, (522,), float32), "action_mask":
                     Box(0, 1, (25,), int8)})``; ``"observation"`` is exactly the single env's
                     522-entry vector for the agent's own grid (table below)
 Action mask         the legal cells of the agent's grid (AEC: zeros for agents not on turn)
@@ -13,13 +13,25 @@ Rewards             ``reward="final"`` (default): at each round's end, the agent
                     completes (same totals); ``"margin"``: at each round's end, own round score
                     minus the mean round score of the other players (zero-sum)
 Episode             ``rounds * 25`` placements per agent; all agents terminate together
-Infos               ``"action_mask"`` always; at a round's end: ``"score"`` (round score),
-                    ``"grid"`` (25 card strings); at the game's end also ``"total"`` (sum of
-                    round scores) and ``"won"`` (the agent's total is the highest, ties
-                    included)
+Infos               the same keys, types and shapes at every step from reset on (table
+                    below): the agent's own results of the last finished round and of the game
+                    so far (neutral until a round ends), then ``"action_mask"``
+State               ``state()``: the whole table (every grid, the round's cards in order, the
+                    scores) as ``float32`` (``state_space``; table below)
 ==================  ==========================================================================
 
+Observation (``"observation"``):
+
 {observation_table}
+
+Info (every agent, every step; ``masked_action`` only with ``masked_action="random"``):
+
+{info_table}
+
+State (``state()``), for the default options (2 players, American scoring, one round); the
+per-seat fields hold one entry (or one block) per seat:
+
+{state_table}
 
 Options: ``num_players`` (2..8), ``rounds`` (1.., default 1), ``reward``, the single env's
 ``scoring``, ``jokers``, ``placement``, ``variant``, ``render_mode`` (``"ansi"`` / ``"human"``:
@@ -38,7 +50,14 @@ Standard checkers: with ``placement="adjacent"`` most cells are masked, and Gymn
 ``check_env`` and PettingZoo's ``parallel_seed_test`` sample actions without masks; create the
 env with ``masked_action="random"`` to run them (the conformance tests do).
 
-Version history: v0: initial version.
+Version history:
+
+- v0: initial version.
+- v0, infos: every agent's info holds the keys of the info table from the first step, numbers
+  only (was: at a round's end ``"score"`` and ``"grid"`` as 25 card strings, at the game's end
+  ``"total"`` and ``"won"``, absent before); ``"grid"`` holds card ids.
+- v0, state: ``state()`` and ``state_space`` (the state table).
+- v0, observations: ``float32`` (was ``uint8``), the same values.
 """
 
 from __future__ import annotations
@@ -50,6 +69,7 @@ from ..core.observation import document
 from ..core.pettingzoo_env import (
     CardGameAECEnv,
     CardGameParallelEnv,
+    env_info_schema,
     order_enforcing,
     pettingzoo_metadata,
 )
@@ -58,9 +78,15 @@ from .observation import LAYOUT
 
 __all__ = ["PokerSquaresParallelEnv", "env", "parallel_env", "raw_env"]
 
-document(sys.modules[__name__], observation_table=LAYOUT.table())
+document(
+    sys.modules[__name__],
+    observation_table=LAYOUT.table(),
+    info_table=env_info_schema(PokerSquaresTable(), "random").table(),
+    state_table=PokerSquaresTable().state_layout.table(),
+)
 
-_METADATA = pettingzoo_metadata("poker_squares_v0", parallelizable=True)
+# render_fps: what Gymnasium's and PettingZoo's render tooling reads (text frames, 4 a second)
+_METADATA = {"render_fps": 4, **pettingzoo_metadata("poker_squares_v0", parallelizable=True)}
 
 
 class raw_env(CardGameAECEnv):  # noqa: N801 - PettingZoo's conventional name

@@ -14,7 +14,7 @@ env index, the cell and the legal cells; nothing changes. The action of a game b
 auto-reset (next-step mode) is ignored.
 
 ## Observation Space
-``Box(0, high, (num_envs, 522), uint8)``; row ``i`` is the single env's observation:
+``Box(0, high, (num_envs, 522), float32)``; row ``i`` is the single env's observation:
 
 {observation_table}
 
@@ -26,11 +26,12 @@ placement earns the points of every row and column it completes. ``float64``, sh
 ``(num_envs,)``. Games last exactly 25 steps; ``truncations`` are always False.
 
 ## Info
-After every reset and step ``info["action_mask"]`` (``int8``, ``(num_envs, 25)``, with
-``info["_action_mask"]`` all True); :meth:`action_masks` gives the same as ``bool``. In the
-step where games end, ``info["score"]`` (``int64``) and ``info["grid"]`` (``int8`` card ids,
-``(num_envs, 25)``; the single env gives strings) hold their results, valid where
-``info["_score"]`` / ``info["_grid"]`` is True.
+Gymnasium's vector convention: each key ``k`` holds one entry per game, valid where
+``info["_k"]`` (bool, ``(num_envs,)``) is True; string keys only, never ``None``.
+:meth:`action_masks` gives the masks as ``bool``. ``score`` and ``grid`` appear only in a step
+where games end (``"NextStep"``, ``"Disabled"``; ``"SameStep"`` puts them in ``final_info``):
+
+{info_table}
 
 ## Autoreset
 ``autoreset_mode`` (``metadata["autoreset_mode"]``), as in Gymnasium 1.x:
@@ -59,6 +60,7 @@ env's picture) with ``"ansi"`` and prints them with ``"human"``.
 
 ## Version History
 - v0: initial.
+- v0, observations: ``float32`` (was ``uint8``), the same values.
 """
 
 from __future__ import annotations
@@ -76,7 +78,7 @@ from gymnasium.vector.utils import batch_space
 from ..core.cards import NUM_CARD_IDS, parse_cards
 from ..core.errors import GameOverError, IllegalActionError, check_action, check_render_mode
 from ..core.hands import hand_classes
-from ..core.observation import document
+from ..core.observation import document, markdown_table
 from ..core.options import build, check_int, check_reset_options
 from .observation import CARD_FEATURES, LAYOUT
 from .render import render_grid
@@ -148,6 +150,7 @@ class PokerSquaresVectorEnv(VectorEnv):
 
     metadata: dict[str, Any] = {
         "render_modes": ["ansi", "human"],
+        "render_fps": 4,
         "autoreset_mode": AutoresetMode.NEXT_STEP,
     }
 
@@ -208,7 +211,7 @@ class PokerSquaresVectorEnv(VectorEnv):
         self._score = np.zeros(n, dtype=np.int64)
         self._mask = np.zeros((n, GRID_CELLS), dtype=np.int8)
         self._empty = np.ones((n, GRID_CELLS), dtype=np.int8)
-        self._obs = np.zeros((n, OBS_SIZE), dtype=np.uint8)
+        self._obs = np.zeros((n, OBS_SIZE), dtype=LAYOUT.dtype)
         self._ended = np.zeros(n, dtype=bool)
         self._any_ended = False
         self._rngs: list[np.random.Generator | None] = [None] * n
@@ -560,4 +563,26 @@ class PokerSquaresVectorEnv(VectorEnv):
         return f"game {i}\n" + render_grid(self.game, state)
 
 
-document(sys.modules[__name__], observation_table=LAYOUT.table())
+_INFO_TABLE = markdown_table(
+    ("key", "type", "content"),
+    [
+        (
+            "`action_mask`",
+            "int array (num_envs, 25)",
+            "`int8`: each game's legal cells; after every reset and step",
+        ),
+        ("`score`", "int array (num_envs)", "`int64`: the score of each game that ended"),
+        (
+            "`grid`",
+            "int array (num_envs, 25)",
+            "`int8`: the card ids of each game that ended, row-major (the single env gives "
+            "strings)",
+        ),
+        (
+            "`final_obs`, `final_info`",
+            "array, dict",
+            '`"SameStep"` only: the ended games\' last observation and info',
+        ),
+    ],
+)
+document(sys.modules[__name__], observation_table=LAYOUT.table(), info_table=_INFO_TABLE)

@@ -2,10 +2,10 @@
 
 Modules: :mod:`.rules` (dealing, placement, scoring; :func:`compare_packs` and
 :func:`score_rows`, RULES §6), :mod:`.observation` (the 262-entry vector and its decoder),
-:mod:`.render` (the spectator's view), :mod:`.game` (the engine every env drives),
-:mod:`.pettingzoo_env` (also ``pokerzoo.envs.quintet_v0``), :mod:`.env` (the Gymnasium env
-``pokerzoo/Quintet-v0``, imported on its own: it needs the bots), :mod:`.spec` (the game's
-registry entry).
+:mod:`.render` (the spectator's view), :mod:`.game` (the engine every env drives, with each
+seat's info and the whole state), :mod:`.pettingzoo_env` (also ``pokerzoo.envs.quintet_v0``),
+:mod:`.env` (the Gymnasium env ``pokerzoo/Quintet-v0``, imported on its own: it needs the
+bots), :mod:`.spec` (the game's registry entry).
 """
 
 from __future__ import annotations

@@ -6,7 +6,9 @@ from typing import Any, ClassVar
 
 from ...agents.quintet import BOTS
 from ..core.observation import document
+from ..core.pettingzoo_env import env_info_schema
 from ..core.single_seat import BotTableEnv
+from .game import QuintetGame
 from .observation import LAYOUT
 from .pettingzoo_env import raw_env
 
@@ -32,17 +34,23 @@ class QuintetEnv(BotTableEnv):
     :class:`~pokerzoo.envs.core.errors.GameOverError`.
 
     ## Observation Space
-    ``Box(0, high, (262,), uint8)``, the learner's view; the bot's packs stay hidden. Card index
-    ``c`` (0..31) is card id ``c + 20``.
+    ``Box(0, high, (262,), float32)``, the learner's view; the bot's packs stay hidden. Card
+    index ``c`` (0..31) is card id ``c + 20``.
 
     {observation_table}
 
     ## Rewards
     Zero until the 25th step, then ``reward="points"`` (default): own points minus the bot's
-    (-25..25); ``reward="win"``: +1 / 0 / -1. At the end ``info`` also holds ``"arrangements"``,
-    ``"results"`` (per position, +1 when ``player_0``'s pack wins), ``"points"`` and
-    ``"winner"`` (agent names; ``info["seat"]`` is the learner's). Episodes last exactly 25
-    steps and are never truncated.
+    (-25..25); ``reward="win"``: +1 / 0 / -1. Episodes last exactly 25 steps and are never
+    truncated.
+
+    ## Info
+    After every reset and step: the learner's info of ``quintet_v0`` (the same keys, types and
+    shapes at every step; seats are indices, ``player_s`` is seat ``s``; the results hold
+    neutral values until the end), then ``seat`` and ``opponents``. ``masked_action`` only
+    with ``masked_action="random"``.
+
+    {info_table}
 
     ## Options
     - ``opponent="greedy"``: a name from :data:`pokerzoo.agents.quintet.BOTS` (``"random"``,
@@ -61,12 +69,26 @@ class QuintetEnv(BotTableEnv):
 
     ## Version History
     - v0: initial.
+    - v0, infos: the info table above at every step, numbers only (was: at the end only,
+      ``"arrangements"`` as pack strings by agent name, ``"points"`` by agent name,
+      ``"winner"`` an agent name or ``None``).
+    - v0, observations: ``float32`` (was ``uint8``), the same values.
     """
 
+    metadata: ClassVar[dict[str, Any]] = {**BotTableEnv.metadata, "render_fps": 4}
     aec_class: ClassVar[Any] = raw_env
     bots: ClassVar[Any] = BOTS
     default_opponent: ClassVar[str] = "greedy"
     default_seat: ClassVar[int | None] = 0
 
 
-document(QuintetEnv, observation_table=LAYOUT.table())
+_SEAT_ROWS = (
+    "| `seat` | str | the learner's agent name, `player_0` or `player_1` |\n"
+    "| `opponents` | dict str -> str | the bot's name by agent name, e.g. "
+    "`{'player_1': 'greedy'}` |"
+)
+document(
+    QuintetEnv,
+    observation_table=LAYOUT.table(),
+    info_table=env_info_schema(QuintetGame(), "random").table() + "\n" + _SEAT_ROWS,
+)

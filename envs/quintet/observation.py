@@ -1,4 +1,5 @@
-"""What a Quintet player observes: one flat ``uint8`` vector (262 entries).
+"""What a Quintet player observes: one flat ``float32`` vector (262 entries), every entry a
+small whole number (the bounds below).
 
 Card index ``c`` (0..31) is card id ``c + 20``: ``7s 7h 7d 7c 8s ... Ac``.
 
@@ -36,7 +37,8 @@ LAYOUT = ObservationLayout(
         Field("to_come", DECK_SIZE, 1, "card `c` is still to come after the current one"),
         Field("pack_sizes", NUM_PACKS, PACK_SIZE, "cards in own pack `p` (0..5)"),
         Field("placed", 1, NUM_CARDS, "cards placed so far (0..25)"),
-    ]
+    ],
+    dtype=np.float32,
 )
 document(sys.modules[__name__], observation_table=LAYOUT.table())
 _PACKS = LAYOUT.start("packs")
@@ -47,7 +49,7 @@ _PLACED = LAYOUT.start("placed")
 
 
 def encode_observation(state: QuintetState, player: int) -> np.ndarray:
-    """``player``'s view as ``uint8 (262,)``; the other player's packs never appear."""
+    """``player``'s view as ``float32 (262,)``; the other player's packs never appear."""
     obs = LAYOUT.zeros()
     index = state.cards.astype(np.intp) - _LOWEST_ID
     obs[index] = 1

@@ -10,7 +10,7 @@ Action space           ``Discrete(5)``: the pack that receives the current card;
                        at position ``p + 1`` and is worth ``3 + p`` points. A full pack is masked
                        off; playing it raises :class:`~pokerzoo.envs.core.errors.IllegalActionError`
                        and leaves the game unchanged.
-Observation space      ``Dict("observation": Box(0, high, (262,), uint8),
+Observation space      ``Dict("observation": Box(0, high, (262,), float32),
                        "action_mask": Box(0, 1, (5,), int8))``; the index table is below. A
                        player sees the 25 cards, its own packs so far and the card to place;
                        never the other's packs.
@@ -18,18 +18,39 @@ Placement order        fixed: descending card id (aces first; within a rank c, d
                        per round, the same card for both players.
 Rewards                at the end only. ``reward="points"`` (default): own points minus the
                        other's (zero-sum, -25..25); ``reward="win"``: +1 / 0 / -1.
-Terminal info          ``"arrangements"`` (per agent, five pack strings, position 1 first),
-                       ``"results"`` (per position: +1 player_0's pack wins, -1 player_1's, 0
-                       equal), ``"points"`` (per agent), ``"winner"`` (agent or ``None``).
+Info                   the same keys, types and shapes at every step from reset on (table
+                       below): the points, the winner, each position's result and both rows,
+                       neutral (-1, zeros) until the end.
+State                  ``state()``: the whole deal, both rows included, ``Box(-1, high, (437,),
+                       float32)`` (``state_space``; table below), for centralised critics.
 Options                ``reward="points" | "win"``, ``render_mode=None | "ansi" | "human"``,
                        ``masked_action="raise" | "random"`` (see
                        :mod:`pokerzoo.envs.core.pettingzoo_env`).
 Reset options          ``{"cards": ...}``: the 25 cards in play (any order) instead of a deal.
 Render                 ``"ansi"``: a spectator's text view of both rows (and the score at the end).
-Version history        v0: initial.
+Version history        below
 =====================  =========================================================================
 
+Observation (``"observation"``):
+
 {observation_table}
+
+Info (every agent, every step; ``masked_action`` only with ``masked_action="random"``):
+
+{info_table}
+
+State (``state()``):
+
+{state_table}
+
+Version history:
+
+- v0: initial.
+- v0, infos: every agent's info holds the keys of the info table from the first step, numbers
+  only (was: at the end only, ``"arrangements"`` as pack strings by agent name, ``"points"`` by
+  agent name, ``"winner"`` an agent name or ``None``).
+- v0, state: ``state()`` and ``state_space`` (the state table).
+- v0, observations: ``float32`` (was ``uint8``), the same values.
 
 AEC: in each round ``player_0`` places the card, then ``player_1`` places the same card without
 seeing where ``player_0`` put it (the observation holds only one's own packs), so the turn order
@@ -58,17 +79,24 @@ from ..core.observation import document
 from ..core.pettingzoo_env import (
     CardGameAECEnv,
     CardGameParallelEnv,
+    env_info_schema,
     order_enforcing,
     pettingzoo_metadata,
 )
-from .game import QuintetGame
+from .game import STATE_LAYOUT, QuintetGame
 from .observation import LAYOUT
 
 __all__ = ["env", "parallel_env", "raw_env", "raw_parallel_env"]
 
-document(sys.modules[__name__], observation_table=LAYOUT.table())
+document(
+    sys.modules[__name__],
+    observation_table=LAYOUT.table(),
+    info_table=env_info_schema(QuintetGame(), "random").table(),
+    state_table=STATE_LAYOUT.table(),
+)
 
-_METADATA = pettingzoo_metadata("quintet_v0", parallelizable=True)
+# render_fps: what Gymnasium's and PettingZoo's render tooling reads (text frames, 4 a second)
+_METADATA = {"render_fps": 4, **pettingzoo_metadata("quintet_v0", parallelizable=True)}
 
 
 class raw_env(CardGameAECEnv):  # noqa: N801 - PettingZoo's conventional name

@@ -227,7 +227,8 @@ class QuintetRules:
         """Put ``player``'s current card into pack ``action``.
 
         Returns the final :class:`~pokerzoo.envs.core.game.Payout` (rewards per the ``reward``
-        option, both players told :meth:`terminal_info`) on the move that ends the deal.
+        option; what each player is told is :meth:`~.game.QuintetGame.info`) on the move that
+        ends the deal.
 
         Raises:
             GameOverError: the player has placed all 25 cards.
@@ -250,8 +251,7 @@ class QuintetRules:
         state.placed[player] += 1
         if not self.is_terminal(state):
             return None
-        info = self.terminal_info(state)
-        return Payout(self.returns(state), (info, info))
+        return Payout(self.returns(state))
 
     def is_terminal(self, state: QuintetState) -> bool:
         """Both players have placed all 25 cards."""
@@ -281,20 +281,6 @@ class QuintetRules:
         p0, p1 = self.outcome(state).points
         margin = float(p0 - p1) if self.reward == "points" else float(np.sign(p0 - p1))
         return margin, 0.0 - margin  # never -0.0
-
-    def terminal_info(self, state: QuintetState) -> dict[str, Any]:
-        """Both arrangements, each position's result and the points of a finished deal."""
-        result = self.outcome(state)
-        agents = [f"player_{i}" for i in range(NUM_PLAYERS)]
-        return {
-            "arrangements": {
-                agent: [format_cards(pack) for pack in result.packs[i]]
-                for i, agent in enumerate(agents)
-            },
-            "results": list(result.results),
-            "points": {agent: result.points[i] for i, agent in enumerate(agents)},
-            "winner": None if result.winner is None else agents[result.winner],
-        }
 
 
 def _check_player(player: object) -> int:

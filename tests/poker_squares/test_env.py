@@ -57,7 +57,7 @@ def test_spaces() -> None:
     env = PokerSquaresEnv()
     assert env.action_space == gym.spaces.Discrete(25)
     space = env.observation_space
-    assert space.shape == (522,) and space.dtype == np.uint8
+    assert space.shape == (522,) and space.dtype == np.float32
     assert np.array_equal(space.high, LAYOUT.high)
     assert space.high[520] == 2 and space.high[521] == 25 and space.high[:520].max() == 1
     assert not space.low.any()
@@ -163,7 +163,8 @@ def test_shuffle_variant_observation_shows_every_card_to_come() -> None:
     ordered = sorted(parse_cards(SEED_GRID), reverse=True)
     assert env.game_state.cards == ordered
     assert obs[468:521].sum() == 24
-    assert sorted(np.repeat(np.arange(53), obs[468:521]).tolist(), reverse=True) == ordered[1:]
+    to_come = obs[468:521].astype(int)
+    assert sorted(np.repeat(np.arange(53), to_come).tolist(), reverse=True) == ordered[1:]
     obs, *_ = env.step(0)
     assert obs[468:521].sum() == 23 and obs[468 + ordered[1]] == 0
 

@@ -355,7 +355,7 @@ def test_card_features() -> None:
 def test_initial_observation_layout() -> None:
     state = PokerSquaresGame(jokers=2).new_state(SEED_GRID)
     obs = encode_observation(state)
-    assert obs.shape == (LAYOUT.size,) and obs.dtype == np.uint8
+    assert obs.shape == (LAYOUT.size,) and obs.dtype == np.float32
     assert not obs[:450].any()
     assert obs[450:468].tolist() == CARD_FEATURES[parse_cards("8c")[0]].tolist()
     assert obs[468 + parse_cards("8c")[0]] == 0

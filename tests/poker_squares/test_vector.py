@@ -43,7 +43,7 @@ def play_side_by_side(
     for step in range(steps):
         actions = random_legal(rng, info["action_mask"])
         obs, rewards, terminated, truncated, info = venv.step(actions)
-        assert obs.dtype == np.uint8 and venv.observation_space.contains(obs)
+        assert obs.dtype == np.float32 and venv.observation_space.contains(obs)
         assert info["action_mask"].dtype == np.int8
         np.testing.assert_array_equal(venv.action_masks(), info["action_mask"].astype(bool))
         assert not truncated.any()

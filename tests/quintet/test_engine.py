@@ -232,8 +232,8 @@ def test_observation_index_table() -> None:
     RULES.apply(state, 0, 0)  # Ah to the 3-point pack
     RULES.apply(state, 1, 1)  # the other player's packs never show
     obs = game.encode_observation(state, 0)
-    assert obs.shape == (LAYOUT.size,) and obs.dtype == np.uint8
-    expected = np.zeros(LAYOUT.size, dtype=np.uint8)
+    assert obs.shape == (LAYOUT.size,) and obs.dtype == np.float32
+    expected = np.zeros(LAYOUT.size, dtype=np.float32)
     for card in FULL_HOUSES.split():
         expected[_index(card)] = 1
     expected[32 + 32 * 4 + _index("Ac")] = 1

@@ -70,12 +70,12 @@ def test_parallel_scripted_game_terminal_info() -> None:
     assert rewards == {"player_0": -2.0, "player_1": 2.0}
     info = infos["player_0"]
     shared = ("arrangements", "results", "points", "winner")
-    assert all(info[key] == infos["player_1"][key] for key in shared)
-    assert info["points"] == {"player_0": 9, "player_1": 11}
-    assert info["results"] == [1, -1, 0, 1, -1]
-    assert info["winner"] == "player_1"
-    assert [sorted(p.split()) for p in info["arrangements"]["player_1"]] == [
-        sorted(REVERSED.split()[i : i + 5]) for i in range(0, 25, 5)
+    assert all(np.array_equal(info[key], infos["player_1"][key]) for key in shared)
+    assert info["points"].tolist() == [9, 11]
+    assert info["results"].tolist() == [1, -1, 0, 1, -1]
+    assert info["winner"] == 1
+    assert [sorted(p) for p in info["arrangements"][1].tolist()] == [
+        sorted(parse_cards(REVERSED)[i : i + 5]) for i in range(0, 25, 5)
     ]
     assert env.render() is None
     with pytest.raises(GameOverError):
@@ -114,7 +114,7 @@ def test_parallel_reset_seed_reproduces() -> None:
             }
             obs, rewards, *_, infos = env.step(actions)
             trace.append((obs["player_0"]["observation"].tobytes(), rewards["player_0"]))
-        return [*trace, infos["player_0"]["arrangements"]]
+        return [*trace, infos["player_0"]["arrangements"].tolist()]
 
     assert episode(11) == episode(11)
     assert episode(11) != episode(12)
@@ -152,8 +152,8 @@ def test_aec_scripted_game_rewards_and_info() -> None:
         card = game.decode_observation(obs["observation"]).current
         env.step(rows[agent][card])
     assert finals["player_0"][0] == -1.0 and finals["player_1"][0] == 1.0
-    assert finals["player_0"][1]["points"] == {"player_0": 9, "player_1": 11}
-    assert finals["player_1"][1]["results"] == [1, -1, 0, 1, -1]
+    assert finals["player_0"][1]["points"].tolist() == [9, 11]
+    assert finals["player_1"][1]["results"].tolist() == [1, -1, 0, 1, -1]
     with pytest.raises(GameOverError):
         env.step(0)
 
@@ -207,7 +207,7 @@ def _play(env: gym.Env, seed: int | None, policy_seed: int) -> list:
         )
         trace.append((obs.tobytes(), reward))
         if term or trunc:
-            return [*trace, info["arrangements"], info["points"]]
+            return [*trace, info["arrangements"].tolist(), info["points"].tolist()]
 
 
 @pytest.mark.parametrize("opponent", ["random", "mixed", "best_response"])
@@ -223,7 +223,7 @@ def test_gymnasium_seed_reproduces_episode_and_bot(opponent: str) -> None:
 def test_gymnasium_random_opponent_is_seeded_from_the_env() -> None:
     # Same deal and same learner moves; only the opponent's seed differs between env seeds.
     env = QuintetEnv(opponent="random")
-    rows = {_play(env, seed, 0)[-2]["player_1"][0] for seed in range(5)}
+    rows = {tuple(_play(env, seed, 0)[-2][1][0]) for seed in range(5)}
     assert len(rows) > 1
 
 
@@ -242,8 +242,8 @@ def test_gymnasium_scripted_game() -> None:
         assert term == (step == 24) and not trunc
         assert info["action_mask"].dtype == np.int8
     assert reward == -2.0
-    assert info["points"] == {"player_0": 9, "player_1": 11}
-    assert info["results"] == [1, -1, 0, 1, -1]
+    assert info["points"].tolist() == [9, 11] and info["winner"] == 1
+    assert info["results"].tolist() == [1, -1, 0, 1, -1]
     assert "player_1 wins" in env.render()
     assert not env.action_masks().any()
     with pytest.raises(GameOverError):

@@ -14,7 +14,10 @@ from .game import TakeTwoGame
 class raw_env(CardGameAECEnv):  # noqa: N801 - PettingZoo's conventional name
     """Take two, turn-based."""
 
-    metadata: ClassVar[dict[str, Any]] = pettingzoo_metadata("take_two_v0", parallelizable=False)
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_fps": 4,
+        **pettingzoo_metadata("take_two_v0", parallelizable=False),
+    }
     game_class = TakeTwoGame
 
 
@@ -25,6 +28,7 @@ def env(**options: Any) -> Any:
 class TakeTwoEnv(BotTableEnv):
     """Take two from one seat against a bot."""
 
+    metadata: ClassVar[dict[str, Any]] = {**BotTableEnv.metadata, "render_fps": 4}
     aec_class: ClassVar[Any] = raw_env
     bots: ClassVar[Any] = BOTS
     default_opponent: ClassVar[str] = "greedy"

@@ -1,5 +1,6 @@
 """The rules of "take two" (see the package docstring), in the engine contract of
-:mod:`pokerzoo.envs.core.game`."""
+:mod:`pokerzoo.envs.core.game`: the observation, each seat's info (:data:`INFO_SCHEMA`) and the
+whole state (:data:`STATE_LAYOUT`, ``env.state()``) included."""
 
 from __future__ import annotations
 
@@ -9,17 +10,37 @@ import numpy as np
 from pokerzoo.envs.core.cards import CardsLike, Deck, format_card, format_cards
 from pokerzoo.envs.core.errors import GameOverError, check_action
 from pokerzoo.envs.core.game import Payout
+from pokerzoo.envs.core.info import InfoKey, InfoSchema
 from pokerzoo.envs.core.observation import Field, ObservationLayout
 from pokerzoo.envs.core.options import check_choice
 
 ROW = 5
 TAKES = 2
+_MAX_TOTAL = 2 * 12  # two aces
 LAYOUT = ObservationLayout(
     [
         Field("ranks", ROW, 12, "rank of each card of the row (2 = 0 .. A = 12)"),
         Field("mine", ROW, 1, "the card is taken by me"),
         Field("theirs", ROW, 1, "the card is taken by the other player"),
+    ],
+    dtype=np.float32,
+)
+INFO_SCHEMA = InfoSchema(
+    [
+        InfoKey("totals", "int", (2,), "each seat's rank total at the end; zeros until then"),
+        InfoKey(
+            "winner", "int", (), "the seat with the higher total; -1 until the end and on a tie"
+        ),
     ]
+)
+STATE_LAYOUT = ObservationLayout(
+    [
+        Field("ranks", ROW, 12, "rank of each card of the row"),
+        Field("owner", 2 * ROW, 1, "seat `s` took card `i`: index `5 + 5 * s + i`"),
+        Field("to_act", 2, 1, "the seat to act, one-hot; zeros once over"),
+        Field("totals", 2, _MAX_TOTAL, "each seat's rank total of the cards it took so far"),
+    ],
+    dtype=np.float32,
 )
 _DECK = Deck()
 
@@ -39,6 +60,8 @@ class TakeTwoGame:
     num_actions = ROW
     simultaneous = False
     layout = LAYOUT
+    info_schema = INFO_SCHEMA
+    state_layout = STATE_LAYOUT
     action_noun = "card"
 
     def __init__(self, payoff: str = "win") -> None:
@@ -79,14 +102,10 @@ class TakeTwoGame:
         state.owner[card] = player
         if not self.is_terminal(state):
             return None
-        totals = [
-            sum(c >> 2 for c, o in zip(state.row, state.owner, strict=True) if o == p)
-            for p in range(2)
-        ]
+        totals = _totals(state)
         margin = float(totals[0] - totals[1])
         first = margin if self.payoff == "margin" else float(np.sign(margin))
-        info = {"totals": {f"player_{p}": totals[p] for p in range(2)}}
-        return Payout((first, 0.0 - first), (info, info))
+        return Payout((first, 0.0 - first))
 
     def is_terminal(self, state: TakeTwoState) -> bool:
         return state.owner.count(-1) == ROW - 2 * TAKES
@@ -98,6 +117,25 @@ class TakeTwoGame:
         obs[LAYOUT["theirs"]] = [o == 1 - player for o in state.owner]
         return obs
 
+    def info(self, state: TakeTwoState, player: int) -> dict:
+        if not self.is_terminal(state):
+            return {"totals": np.zeros(2, dtype=np.int64), "winner": -1}
+        totals = _totals(state)
+        winner = -1 if totals[0] == totals[1] else int(totals[1] > totals[0])
+        return {"totals": np.array(totals, dtype=np.int64), "winner": winner}
+
+    def encode_state(self, state: TakeTwoState) -> np.ndarray:
+        out = STATE_LAYOUT.zeros()
+        out[STATE_LAYOUT["ranks"]] = [c >> 2 for c in state.row]
+        owner = STATE_LAYOUT.start("owner")
+        for i, o in enumerate(state.owner):
+            if o >= 0:
+                out[owner + ROW * o + i] = 1
+        if not self.is_terminal(state):
+            out[STATE_LAYOUT.start("to_act") + self.current_player(state)] = 1
+        out[STATE_LAYOUT["totals"]] = _totals(state)
+        return out
+
     def describe_action(self, action: int) -> str:
         return f"card {action}"
 
@@ -107,3 +145,10 @@ class TakeTwoGame:
             for c, o in zip(state.row, state.owner, strict=True)
         ]
         return f"row {format_cards(state.row)} | {' '.join(taken)}"
+
+
+def _totals(state: TakeTwoState) -> list[int]:
+    """Each seat's rank total of the cards it took."""
+    return [
+        sum(c >> 2 for c, o in zip(state.row, state.owner, strict=True) if o == p) for p in range(2)
+    ]

@@ -159,7 +159,7 @@ def test_pack_env_plays_the_row_into_the_card_level_game() -> None:
         rewards.append(reward)
     assert terminated and not truncated
     assert rewards == [0.0] * 4 + [18.0 - 7.0]  # sacrifice beats greedy at positions 1-4
-    assert info["points"] == {"player_0": 18, "player_1": 7}
+    assert info["points"].tolist() == [18, 7]
     assert not info["action_mask"].any()
     with pytest.raises(GameOverError):
         env.step(0)
