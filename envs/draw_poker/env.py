@@ -48,12 +48,16 @@ class DrawPokerEnv(BotTableEnv):
       ``render_mode`` and ``masked_action``.
 
     ## Seeding
-    ``reset(seed=s)`` seeds the deals, the learner's seat and the bots; ``reset(options={"cards":
-    ...})`` fixes the top of the first hand's pack in dealing order
-    (:meth:`~pokerzoo.envs.draw_poker.DrawPokerGame.pack_for` builds one from each seat's hand).
+    ``reset(seed=s)`` seeds the deals, the first dealer (drawn by lot), the learner's seat and
+    the bots; ``reset(options={"cards": ...})`` fixes the top of the first hand's pack in
+    dealing order (:meth:`~pokerzoo.envs.draw_poker.DrawPokerGame.pack_for` builds one from each
+    seat's hand; ``player_0`` deals it unless ``dealer`` is given) and ``reset(options={"dealer":
+    d})`` has ``player_d`` (an absolute seat, 0..N-1) deal the first hand.
 
     ## Version History
     - v0: initial.
+    - v0, issue 28: the first dealer is drawn by lot (was always ``player_0``); reset option
+      ``dealer``; an ante not smaller than two seats' starting stacks is refused.
     """
 
     aec_class: ClassVar[Any] = raw_env

@@ -4,14 +4,22 @@ Rules as implemented
 --------------------
 - 2..10 seats, seat ``i`` is ``player_i``; seat ``i + 1`` (mod ``N``) sits at seat ``i``'s left,
   so "clockwise" is increasing seat index.
-- ``hands`` hands are played with the stacks carried over. Seat 0 deals the first hand; the deal
-  then passes to the next seat clockwise that still has chips. A seat with no chips sits out
-  (not dealt, no ante). The game ends after the last hand, or as soon as only one seat has chips.
+- ``hands`` hands are played with the stacks carried over. The first dealer is chosen by lot
+  (seed 001: "Первый сдатчик определяется по жребию"): drawn uniformly from ``rng`` among the
+  seats with chips, after the first pack is shuffled (so a seed deals the same cards whoever
+  deals them). ``new_state(dealer=d)`` fixes it; a fixed pack (``cards``) without ``dealer``, or
+  no ``rng``, has seat 0 deal (a scripted deal is fixed by its cards alone). The deal then passes
+  to the next seat clockwise that still has chips. A seat with no chips sits out (not dealt, no
+  ante). The game ends after the last hand, or as soon as only one seat has chips.
 - The pack: ``decks`` 52-card decks and ``jokers`` jokers, shuffled for every hand. Jokers are
   always wild, deuces too with ``deuces_wild``: a wild card stands for any card, duplicates
   included, and takes the value that makes the best hand (suit tie-breaks included).
-- Every seat dealt in antes ``ante`` (a shorter stack puts in what it has and is all-in). Five
-  cards each, one at a time, clockwise from the dealer's left; the rest of the pack is the stock.
+- Every seat dealt in antes ``ante`` (a shorter stack puts in what it has and is all-in). The
+  ante must be smaller than the starting stacks of at least two seats, so that the first hand
+  holds two seats that can ante and still bet; five-card stud has the same rule (there a first
+  hand without two such seats would hold no decision at all; here only the draw would be left).
+  A short stack is allowed: a seat starting with the ante or less is all-in on it. Five cards
+  each, one at a time, clockwise from the dealer's left; the rest of the pack is the stock.
 - Betting before the draw, then after it: fixed limit, bet and raise size ``bets[0]`` before
   and ``bets[1]`` after, clockwise from the first seat left of the dealer that can bet, by
   :class:`~pokerzoo.envs.core.betting.Betting` with ``orbits=3``: fold (only facing a bet),
@@ -34,9 +42,14 @@ Rules as implemented
 Options
 -------
 ``num_players`` 2..10 (default 2); ``decks`` 1 or 2 (1); ``jokers`` 0..4 (0); ``deuces_wild``
-(False); ``ante`` >= 0 (1); ``bets`` the bet size before and after the draw, two ints >= 1
-((1, 2)); ``stack`` every seat's starting chips, >= 1, or one such int per seat (100);
-``hands`` >= 1 (1).
+(False); ``ante`` >= 0 and smaller than the starting stacks of at least two seats (1); ``bets``
+the bet size before and after the draw, two ints >= 1 ((1, 2)); ``stack`` every seat's starting
+chips, >= 1, or one int >= 0 per seat, at least two of them >= 1 (100); ``hands`` >= 1 (1). A
+bad option raises ``ValueError`` naming it, the value and what was expected.
+
+``new_state`` also takes ``dealer``, the seat (0..N-1) that deals the first hand (the env's
+reset option ``dealer``); ``None`` (default) draws it by lot from ``rng`` (seat 0 deals a fixed
+pack, see above). A bad ``dealer`` raises ``ValueError`` naming it and the seats expected.
 
 Actions
 -------
@@ -56,8 +69,9 @@ chips it put in the pots, ante included), ``results`` and ``stacks`` (per seat, 
 Dealing a fixed pack
 --------------------
 ``new_state(cards)`` fixes the top of the first hand's pack in dealing order: card ``j`` of the
-first ``5 * N`` goes to the ``(j mod N)``-th seat clockwise from the dealer's left (seat 1 first,
-the dealer last), the cards after those are the stock from its top. The pack's other cards
+first ``5 * N`` goes to the ``(j mod N)``-th seat clockwise from the dealer's left (the dealer is
+seat 0 unless ``dealer`` names another: seat 1 first, seat 0 last), the cards after those are the
+stock from its top (:meth:`DrawPokerGame.pack_for` builds such a pack). The pack's other cards
 follow, shuffled by ``rng`` (in card-id order when ``rng`` is ``None``). ``rng`` also shuffles
 the later hands' packs and the reshuffled discards; with ``rng=None`` nothing is ever shuffled
 (later packs in card-id order, discards in the order they were made), so a game replays exactly
@@ -123,6 +137,21 @@ _BETTING_MASKS, _DRAW_MASKS = _masks()
 _NO_ACTION = np.zeros(NUM_ACTIONS, dtype=np.int8)
 
 
+def _check_ante(ante: int, stacks: Sequence[int]) -> int:
+    """``ante`` if at least two seats start with more chips than the ante, so that the first
+    hand holds two seats that can bet after anteing (a seat starting with the ante or less posts
+    what it has and is all-in; one with no chips sits out); else ``ValueError`` naming the ante
+    and the limit. Five-card stud applies the same rule, in the same words."""
+    limit = sorted(stacks)[-2]  # the second-largest starting stack
+    if ante >= limit:
+        stack = stacks[0] if len(set(stacks)) == 1 else tuple(stacks)
+        raise ValueError(
+            f"bad ante {ante}: expected an int in 0..{limit - 1}, smaller than the starting stacks "
+            f"of at least two seats (stack {stack}), so that two seats can ante and still bet"
+        )
+    return ante
+
+
 class DrawPokerGame(PackGame):
     """Draw poker under one set of options: the engine of RULES §2 (see the module docstring).
 
@@ -133,7 +162,9 @@ class DrawPokerGame(PackGame):
         deuces_wild: deuces are wild too.
         ante: chips every seat dealt in puts in the pot before the deal, >= 0.
         bets: the bet and raise size before and after the draw, two ints >= 1.
-        stack: every seat's chips at the start of the game, or one int per seat; each >= 1.
+        stack: every seat's chips at the start of the game, or one int per seat (>= 0, at least
+            two of them >= 1; a seat with none sits out); at least two seats hold more than the
+            ante.
         hands: hands to play, stacks carried over, >= 1.
 
     Actions:
@@ -159,9 +190,10 @@ class DrawPokerGame(PackGame):
         self.decks = check_int("decks", decks, 1, 2)
         self.jokers = check_int("jokers", jokers, 0, 4)
         self.deuces_wild = check_bool("deuces_wild", deuces_wild)
-        self.ante = check_int("ante", ante, 0)
+        ante = check_int("ante", ante, 0)
         self.bets = check_bets(bets)
         self.stacks = check_stacks(stack, self.num_players)
+        self.ante = _check_ante(ante, self.stacks)
         self.hands = check_int("hands", hands, 1)
         self.deck = Deck("standard", jokers=self.jokers, decks=self.decks)
         self._rounds = (
@@ -187,45 +219,74 @@ class DrawPokerGame(PackGame):
 
     # --- a new game -------------------------------------------------------------------------
     def new_state(
-        self, cards: CardsLike | None = None, *, rng: np.random.Generator | None = None
+        self,
+        cards: CardsLike | None = None,
+        *,
+        rng: np.random.Generator | None = None,
+        dealer: int | None = None,
     ) -> DrawPokerState:
         """A new game, its first hand dealt (see "Dealing a fixed pack" in the module doc).
 
+        Args:
+            cards: the top of the first hand's pack in dealing order.
+            rng: shuffles the rest of the pack, every later pack and the reshuffled discards,
+                and draws the first dealer by lot.
+            dealer: the seat that deals the first hand; ``None`` draws it by lot from ``rng``
+                among the seats with chips (after the pack is shuffled), or seat 0 when
+                ``cards`` fixes the pack or there is no ``rng``.
+
         Raises:
-            ValueError: a card of ``cards`` the pack does not hold (or holds fewer copies of).
+            ValueError: a card of ``cards`` the pack does not hold (or holds fewer copies of),
+                or a ``dealer`` that is not a seat; checked before anything is drawn.
             TypeError: ``rng`` is not a ``numpy.random.Generator``.
         """
         if rng is not None and not isinstance(rng, np.random.Generator):
             raise TypeError(f"rng must be a numpy.random.Generator or None, got {rng!r}")
-        top = [] if cards is None else self.deck.parse(cards, what="cards")
         n = self.num_players
+        if dealer is not None:
+            dealer = check_int("dealer", dealer, 0, n - 1)
+        top = [] if cards is None else self.deck.parse(cards, what="cards")
+        pack = self.deck.pack(top, rng).tolist()
+        if dealer is None:
+            if cards is None and rng is not None:  # the lot, drawn after the shuffle
+                seated = [s for s in range(n) if self.stacks[s] > 0]
+                dealer = seated[int(rng.integers(len(seated)))]
+            else:
+                dealer = 0
         state = DrawPokerState(
             betting=Betting.new(self.stacks, 0),  # the stacks the first deal starts from
             hands=[[] for _ in range(n)],
             stock=[],
+            dealer=dealer,
             num_hands=self.hands,
             bets=self.bets,
             rng=rng,
         )
-        self._deal(state, self.deck.pack(top, rng).tolist())
+        self._deal(state, pack)
         return state
 
-    def pack_for(self, hands: Sequence[CardsLike], stock: CardsLike = ()) -> list[int]:
+    def pack_for(
+        self, hands: Sequence[CardsLike], stock: CardsLike = (), *, dealer: int = 0
+    ) -> list[int]:
         """The ``cards`` for :meth:`new_state` that deal ``hands[i]`` (five cards) to seat ``i``
-        in the first hand and put ``stock`` on top of the stock (top card first).
+        in the first hand and put ``stock`` on top of the stock (top card first), when seat
+        ``dealer`` deals it (pass the same ``dealer`` to :meth:`new_state`).
 
         >>> game = DrawPokerGame()
         >>> format_cards(game.pack_for(["As Ks Qs Js Ts", "2h 3h 4h 5h 7d"], "9c"))
         '2h As 3h Ks 4h Qs 5h Js 7d Ts 9c'
+        >>> format_cards(game.pack_for(["As Ks Qs Js Ts", "2h 3h 4h 5h 7d"], dealer=1))
+        'As 2h Ks 3h Qs 4h Js 5h Ts 7d'
         """
         n = self.num_players
+        dealer = check_int("dealer", dealer, 0, n - 1)
         if isinstance(hands, str) or len(hands) != n:
             raise ValueError(f"bad hands {hands!r}: expected {n} hands, one per seat")
         by_seat = [
             self.deck.parse(h, count=HAND_SIZE, what=f"player_{s}'s hand")
             for s, h in enumerate(hands)
         ]
-        order = [(1 + i) % n for i in range(n)]  # seat 0 deals the first hand
+        order = [(dealer + 1 + i) % n for i in range(n)]  # clockwise from the dealer's left
         cards = [by_seat[seat][k] for k in range(HAND_SIZE) for seat in order]
         cards += parse_cards(stock)
         return self.deck.parse(cards, what="cards")

@@ -4,7 +4,8 @@
 Agents              ``player_0`` .. ``player_{n-1}``, ``num_players`` = 2..10 (default 2);
                     seat ``i + 1`` sits at seat ``i``'s left (clockwise is increasing seat)
 Turn order          the player on turn acts: the betting clockwise from the dealer's left,
-                    the draw likewise; seat 0 deals the first hand, the deal moves left
+                    the draw likewise; the first dealer is drawn by lot (reset option
+                    ``dealer`` fixes it), then the deal moves left each hand
 Action space        ``Discrete(35)`` (table below); the mask follows the phase, the three-orbit
                     limit (no raise in the third orbit) and a short stock (a discard larger
                     than the stock and the discards already made can supply is masked)
@@ -33,15 +34,29 @@ Observation (``num_players=2``):
 {observation_table}
 
 Options (RULES §2 defaults): ``num_players=2``, ``decks=1``, ``jokers=0``,
-``deuces_wild=False``, ``ante=1``, ``bets=(1, 2)`` (the bet and raise size before and after the
-draw), ``stack=100`` (every seat's chips at the start, or one int per seat), ``hands=1``,
+``deuces_wild=False``, ``ante=1`` (smaller than two seats' starting stacks), ``bets=(1, 2)``
+(the bet and raise size before and after the draw), ``stack=100`` (every seat's chips at the
+start, or one int per seat), ``hands=1``,
 ``render_mode`` (``"ansi"``: the hand so far, who did what, the pot, and the cards only when a
 showdown shows them; ``"human"`` prints it) and ``masked_action`` (see
-:mod:`pokerzoo.envs.core.pettingzoo_env`). ``reset(options={"cards": ...})`` fixes the top of the
-first hand's pack in dealing order (:meth:`~pokerzoo.envs.draw_poker.DrawPokerGame.pack_for`
-builds one from each seat's hand).
+:mod:`pokerzoo.envs.core.pettingzoo_env`).
 
-Version history: v0: initial version.
+Reset options: ``reset(options={"cards": ...})`` fixes the top of the first hand's pack in
+dealing order (:meth:`~pokerzoo.envs.draw_poker.DrawPokerGame.pack_for` builds one from each
+seat's hand); ``reset(options={"dealer": d})`` has ``player_d`` deal the first hand (an int
+0..N-1; a bad one raises ``ValueError`` naming it and changes nothing). Without ``dealer`` the
+first dealer is drawn by lot from the episode's generator (RULES §2: reproducible under
+``reset(seed=s)``; drawn after the pack is shuffled, so a seed deals the same cards whoever
+deals them), except that a fixed pack (``cards``) without ``dealer`` is dealt by ``player_0``.
+
+Version history:
+
+- v0: initial version.
+- v0, issue 28: the first dealer is drawn by lot (was always ``player_0``) and the reset option
+  ``dealer`` fixes it; ``reset(options={"cards": ...})`` alone still has ``player_0`` deal. An
+  ante must be smaller than the starting stacks of at least two seats, as in five-card stud
+  (``ValueError`` naming the ante and the limit; ``ante=100`` with ``stack=100`` used to put
+  every seat all-in on its ante).
 """
 
 from __future__ import annotations
@@ -65,6 +80,7 @@ class raw_env(CardGameAECEnv):  # noqa: N801 - PettingZoo's conventional name
 
     metadata: ClassVar[dict[str, Any]] = pettingzoo_metadata("draw_poker_v0", parallelizable=False)
     game_class = DrawPokerGame
+    reset_options: ClassVar[tuple[str, ...]] = ("cards", "dealer")
 
 
 def env(**options: Any) -> Any:

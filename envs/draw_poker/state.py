@@ -46,6 +46,8 @@ class DrawPokerState:
     calls, checks, folds (the observation's ``history`` field by absolute seat: the observation
     turns it to the observer's seats)."""
     dealer: int = 0
+    """The seat dealing the hand in play (the first hand's is drawn by lot, or fixed by
+    ``new_state(dealer=...)``; then the next seat clockwise with chips each hand)."""
     phase: int = PHASE_BET_BEFORE
     hand_number: int = 0
     """The hand in play, 0-based."""

@@ -54,6 +54,8 @@ class FiveCardStudEnv(BotTableEnv):
 
     ## Version History
     - v0: initial.
+    - v0, issue 28: the first round's opener may not raise; the info's ``hand`` is 1-based; an
+      ante not smaller than two seats' starting stacks is reported as a bad ante.
     """
 
     aec_class: ClassVar[Any] = raw_env

@@ -3,10 +3,15 @@
 Rules as implemented
 --------------------
 - One 52-card pack (plus ``jokers``, 0..1), 2..10 players, ``hands`` hands in a row with the
-  stacks carried over. Seat ``h % num_players`` deals hand ``h`` (seat 0 deals the first, the
-  deal moving one seat left each hand, past seats with no chips too). Every seat with chips
-  posts the ante and is dealt in; a seat with no chips sits the hand out. The game ends after
-  ``hands`` hands, or earlier when only one seat has chips.
+  stacks carried over. Seat ``h % num_players`` deals hand ``h`` (from 0: seat 0 deals the
+  first, the deal moving one seat left each hand, past seats with no chips too; RULES §5 and
+  seed 004 do not say how the first dealer is chosen, and the dealer only breaks ties of who
+  acts first and of odd chips). Every seat with chips posts the ante and is dealt in; a seat
+  with no chips sits the hand out. The ante must be smaller than the starting stacks of at
+  least two seats: a first hand without two seats that can ante and still bet would hold no
+  decision at all (draw poker applies the same rule). A short stack is allowed: a seat starting
+  with the ante or less is all-in on it. The game ends after ``hands`` hands, or earlier when
+  only one seat has chips.
 - Deal: one hole card face down to each seat, one at a time clockwise from the dealer's left,
   then one up card each the same way. A betting round follows; then each later card (the
   third, fourth and fifth) is dealt face up, one each clockwise from the dealer's left to the
@@ -17,7 +22,11 @@ Rules as implemented
   ``max_raises`` raises a round. In the first round nobody may check: the first to act must
   bet the minimum (the ``bet/raise`` action) or fold, and so must every seat after it until
   somebody bets (a seat whose bet nobody could answer, the others all-in, checks instead). In
-  later rounds the first to act may check. A seat without chips is all-in; side pots as usual.
+  the first round the opener (the first seat to act in it) may not raise (seed 004: "Если
+  игрок находится не на первой руке, он может повысить ставку"): it bets the minimum or goes
+  out, and when raised it calls or folds; the other seats may raise up to the cap. In later
+  rounds the first to act may check, and everybody may raise. A seat without chips is all-in;
+  side pots as usual.
 - First to act, first round: the highest up card by rank, aces high (``first_to_act="lowest"``:
   the lowest); suits never decide, equal ranks go to the seat nearest the dealer's left.
   Later rounds: the best showing hand among the players still in (:func:`showing_key`: groups of
@@ -46,11 +55,12 @@ Options
 option             default     meaning
 =================  ==========  ====================================================================
 ``num_players``    2           seats, 2..10
-``ante``           1           chips each seat posts before the deal (>= 0)
+``ante``           1           chips each seat posts before the deal (>= 0, smaller than the
+                               starting stacks of at least two seats)
 ``bets``           ``(1, 2)``  the small bet (rounds 1-2) and the big bet (rounds 3-4), each >= 1
 ``max_raises``     3           raises allowed after the bet in one round (>= 0)
 ``stack``          100         each seat's chips at the start: one int (more than the ante) or
-                               one per seat (>= 0, at least two more than the ante)
+                               one per seat (>= 0, at least two of them more than the ante)
 ``first_to_act``   "highest"   who opens the first round: the highest or the ``"lowest"`` up card
 ``last_card_down`` False       the fifth card is dealt face down
 ``deuces_wild``    False       deuces are wild (jokers always are)
@@ -78,7 +88,8 @@ Rewards and infos
 -----------------
 :meth:`FiveCardStudGame.apply` returns a :class:`~pokerzoo.envs.core.game.Payout` on the move
 that ends a hand: each seat's chip result of that hand (zero-sum), and for every seat the same
-info dict: ``hand``, ``dealer``, ``showdown`` (False when everybody else folded), ``shown``
+info dict: ``hand`` (the hand's number, 1-based like the observation's ``hand_number`` and
+draw poker's ``hand``), ``dealer``, ``showdown`` (False when everybody else folded), ``shown``
 (per seat, the five cards shown or ``None``), ``categories`` (per seat, the high hand's name as
 RULES §6 writes it, ``"high card"`` for no pair, or ``None``), ``high_winners`` and
 ``low_winners`` (seats winning the main pot's high and low halves; ``low_winners`` is empty
@@ -158,7 +169,8 @@ ACTION_TABLE = markdown_table(
             "2",
             "`bet/raise`",
             "bet the round's size (the minimum: the only bet there is) or raise by it; masked "
-            "once the round holds one bet and `max_raises` raises",
+            "once the round holds one bet and `max_raises` raises, and for the first round's "
+            "opener once it has bet (it may call a raise or fold, not raise again)",
         ),
     ],
 )
@@ -171,6 +183,32 @@ _BET_RAISE, _CALLED, _CHECKED, _FOLDED = range(4)
 # legal masks by (fold, call, raise) bits: built once, copied out
 _MASKS = tuple(np.array([b & 1, b >> 1 & 1, b >> 2 & 1], dtype=np.int8) for b in range(8))
 _NO_ACTION = _MASKS[0]
+
+
+def _legal(betting: Betting) -> tuple[bool, bool, bool]:
+    """Whether the seat to act may fold, check/call, bet/raise: the fixed-limit rules of
+    :meth:`~pokerzoo.envs.core.betting.Betting.legal`, less a raise by the opener of the first
+    round (the first seat that acted in it) when it acts again."""
+    legal = betting.legal()
+    history = betting.history  # this hand's moves: the first opened round 0
+    if legal[2] and betting.round == 0 and history and history[0].seat == betting.actor:
+        return (legal[0], legal[1], False)
+    return legal
+
+
+def _check_ante(ante: int, stacks: Sequence[int]) -> int:
+    """``ante`` if at least two seats start with more chips than the ante, so that the first
+    hand holds two seats that can bet after anteing (a seat starting with the ante or less posts
+    what it has and is all-in; one with no chips sits out); else ``ValueError`` naming the ante
+    and the limit. Draw poker applies the same rule, in the same words."""
+    limit = sorted(stacks)[-2]  # the second-largest starting stack
+    if ante >= limit:
+        stack = stacks[0] if len(set(stacks)) == 1 else tuple(stacks)
+        raise ValueError(
+            f"bad ante {ante}: expected an int in 0..{limit - 1}, smaller than the starting stacks "
+            f"of at least two seats (stack {stack}), so that two seats can ante and still bet"
+        )
+    return ante
 
 
 def is_wild(card: int, deuces_wild: bool = False) -> bool:
@@ -264,7 +302,8 @@ class FiveCardStudGame(PackGame):
     ) -> None:
         ante = check_int("ante", ante, 0)
         num_players = check_int("num_players", num_players, 2, MAX_PLAYERS)
-        stacks = check_stacks(stack, num_players, more_than=ante)
+        stacks = check_stacks(stack, num_players)
+        ante = _check_ante(ante, stacks)
         hi_lo = check_bool("hi_lo", hi_lo)
         if low_qualifier is not None:
             try:
@@ -405,7 +444,7 @@ class FiveCardStudGame(PackGame):
         self._check_seat(player)
         if state.over or player != state.betting.actor:
             return _NO_ACTION.copy()
-        fold, call, raise_ = state.betting.legal()
+        fold, call, raise_ = _legal(state.betting)
         return _MASKS[fold | call << 1 | raise_ << 2].copy()
 
     def describe_action(self, action: int) -> str:
@@ -440,7 +479,7 @@ class FiveCardStudGame(PackGame):
             )
         seat = self._check_seat(player)
         betting = state.betting
-        mask = betting.legal() if seat == betting.actor else (False,) * len(ACTIONS)
+        mask = _legal(betting) if seat == betting.actor else (False,) * len(ACTIONS)
         # a plain int the mask allows is recognised without a call; anything else goes through
         # check_action (numpy ints pass, the rest raise)
         if type(action) is not int or not 0 <= action < len(ACTIONS) or not mask[action]:
@@ -537,7 +576,7 @@ class FiveCardStudGame(PackGame):
             pots.append(pot.report(shares, high_winners=high_winners, low_winners=low_winners))
         high_winners, low_winners = self._winners(tuple(live), high, low)
         result = {
-            "hand": state.hand,
+            "hand": state.hand + 1,
             "dealer": state.dealer,
             "showdown": showdown,
             "shown": tuple(shown),

@@ -39,7 +39,7 @@ def _seat_line(state: FiveCardStudState, seat: int) -> str:
 
 
 def _result_lines(result: dict) -> list[str]:
-    lines = [f"hand {result['hand'] + 1} result:"]
+    lines = [f"hand {result['hand']} result:"]
     for seat, (cards, name) in enumerate(zip(result["shown"], result["categories"], strict=True)):
         if cards is not None:
             lines.append(f"  player_{seat} shows {cards} ({name})")
@@ -75,6 +75,6 @@ def render_text(state: FiveCardStudState) -> str:
                 opened.add(bet.round)
             names.append(f"player_{bet.seat} {name}")
         lines.append("last moves: " + ", ".join(names[-8:]))
-    if state.results and (state.over or state.results[-1]["hand"] == state.hand - 1):
+    if state.results and (state.over or state.results[-1]["hand"] == state.hand):
         lines += _result_lines(state.results[-1])
     return "\n".join(lines)

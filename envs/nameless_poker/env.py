@@ -47,13 +47,17 @@ class NamelessPokerEnv(BotTableEnv):
       ``masked_action``.
 
     ## Seeding
-    ``reset(seed=s)`` seeds the deals, the learner's seat and the bots; ``reset(options={"cards":
-    ...})`` fixes the top of the first deal's pack in dealing order
-    (:func:`~pokerzoo.envs.nameless_poker.pack_order` builds one from four hands and the turned
-    card).
+    ``reset(seed=s)`` seeds the deals, the first dealer (drawn by lot), the learner's seat and
+    the bots; ``reset(options={"cards": ...})`` fixes the top of the first deal's pack in
+    dealing order (:func:`~pokerzoo.envs.nameless_poker.pack_order` builds one from four hands
+    and the turned card; ``player_0`` deals it unless ``dealer`` is given) and
+    ``reset(options={"dealer": d})`` has ``player_d`` (an absolute seat, 0..3) deal the first
+    deal.
 
     ## Version History
     - v0: initial.
+    - v0, issue 28: the first dealer is drawn by lot (was always ``player_0``); reset option
+      ``dealer``.
     """
 
     aec_class: ClassVar[Any] = raw_env

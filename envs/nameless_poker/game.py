@@ -5,9 +5,13 @@ Rules as implemented
 --------------------
 - Pack: 52 cards plus two jokers; both jokers are the same card ``Jk``. Ranks 2 (low) .. A.
 - Four seats, ``player_0`` .. ``player_3``; seat ``i + 1`` sits on seat ``i``'s left, so
-  clockwise is ascending seat order. Seat 0 deals the first deal of the episode and the deal
-  passes one seat clockwise after every deal played, so the ``k``-th deal played (from 0) is
-  dealt by seat ``k % 4`` whichever deal numbers ``deals`` lists.
+  clockwise is ascending seat order. The first dealer of the episode is chosen by lot (seed
+  003: "Первый сдатчик карт определяется жребием"): drawn uniformly from ``rng`` after the
+  first pack is shuffled (so a seed deals the same cards whoever deals them);
+  ``new_state(dealer=d)`` fixes it, and a fixed pack (``cards``) without ``dealer``, or no
+  ``rng``, has seat 0 deal (a scripted deal is fixed by its cards alone). The deal passes one
+  seat clockwise after every deal played, so the ``k``-th deal played (from 0) is dealt by seat
+  ``(first + k) % 4``, ``first`` the first dealer, whichever deal numbers ``deals`` lists.
 - Deal ``n`` gives each player ``HAND_SIZES[n - 1]`` cards, one at a time clockwise from the
   dealer's left; the next card of the pack is turned face up and its suit is trump (a joker:
   no trump). Deals 1-18 are regular, 19-22 dark (bids made before the hand is seen: the
@@ -35,6 +39,10 @@ the given order. ``dealer_restriction`` (default ``False``): the dealer's bid ma
 bids add up to the hand size. ``reward``: ``"score"`` (default: each seat's deal score at the
 end of every deal) or ``"relative"`` (the deal score minus the table's mean: zero-sum).
 
+``new_state`` also takes ``dealer``, the seat (0..3) that deals the first deal (the env's
+reset option ``dealer``); ``None`` (default) draws it by lot from ``rng`` (seat 0 deals a fixed
+pack, see above). A bad ``dealer`` raises ``ValueError`` naming it and the seats expected.
+
 Actions
 -------
 One ``Discrete(66)`` space:
@@ -48,10 +56,11 @@ Dealing from a fixed pack
 -------------------------
 ``new_state(cards)``: ``cards`` is the top of the first deal's pack in dealing order: the
 hand-size rounds of one card each, clockwise from the dealer's left (card ``k`` goes to seat
-``(dealer + 1 + k) % 4``), then the turned card. The rest of that pack follows, shuffled by
-``rng`` (in id order when ``rng`` is ``None``). Every later deal is a fresh pack shuffled by
-``rng`` (in id order when ``rng`` is ``None``: tests only). ``deal(rng)`` draws a random first
-pack in that order; :func:`pack_order` builds one from the four hands and the turned card.
+``(dealer + 1 + k) % 4``; the dealer is seat 0 unless ``new_state(dealer=d)`` names another),
+then the turned card. The rest of that pack follows, shuffled by ``rng`` (in id order when
+``rng`` is ``None``). Every later deal is a fresh pack shuffled by ``rng`` (in id order when
+``rng`` is ``None``: tests only). ``deal(rng)`` draws a random first pack in that order;
+:func:`pack_order` builds one from the four hands and the turned card (and the dealer).
 
 Payouts
 -------
@@ -152,15 +161,19 @@ def play_mask(hand: Sequence[int], trick: Sequence[int], trump: int, called: int
     return mask
 
 
-def pack_order(hands: Sequence[CardsLike], turned: str | int) -> list[int]:
-    """The top of a first deal's pack that deals ``hands`` (seat 0 first, the dealer of the first
-    deal; each any card form, all the same size 1..8) and turns ``turned`` (a card string or
-    id): the card order :meth:`NamelessPokerGame.new_state` expects.
+def pack_order(hands: Sequence[CardsLike], turned: str | int, *, dealer: int = 0) -> list[int]:
+    """The top of a first deal's pack that deals ``hands`` (by seat, seat 0 first; each any card
+    form, all the same size 1..8) and turns ``turned`` (a card string or id) when seat
+    ``dealer`` deals: the card order :meth:`NamelessPokerGame.new_state` expects (pass it the
+    same ``dealer``).
 
     >>> from pokerzoo.envs.core.cards import format_cards
     >>> format_cards(pack_order(["As", "Kd", "Qh", "Jc"], "Jk"))
     'Kd Qh Jc As Jk'
+    >>> format_cards(pack_order(["As", "Kd", "Qh", "Jc"], "Jk", dealer=2))
+    'Jc As Kd Qh Jk'
     """
+    dealer = check_int("dealer", dealer, 0, NUM_PLAYERS - 1)
     if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != NUM_PLAYERS:
         raise ValueError(f"bad hands {hands!r}: expected one hand per seat ({NUM_PLAYERS})")
     parsed = [PACK.parse(hand, what=f"hand of player_{seat}") for seat, hand in enumerate(hands)]
@@ -168,7 +181,9 @@ def pack_order(hands: Sequence[CardsLike], turned: str | int) -> list[int]:
     if not 1 <= size <= MAX_HAND or any(len(hand) != size for hand in parsed):
         sizes = [len(hand) for hand in parsed]
         raise ValueError(f"bad hands: sizes {sizes}, expected four hands of one size 1..{MAX_HAND}")
-    order = [parsed[(1 + k) % NUM_PLAYERS][k // NUM_PLAYERS] for k in range(NUM_PLAYERS * size)]
+    order = [
+        parsed[(dealer + 1 + k) % NUM_PLAYERS][k // NUM_PLAYERS] for k in range(NUM_PLAYERS * size)
+    ]
     order += PACK.parse([turned], count=1, what="turned card")
     PACK.check(order, what="hands and turned card")
     return order
@@ -223,18 +238,38 @@ class NamelessPokerGame(PackGame):
 
     # --- dealing ---------------------------------------------------------------------------------
     def new_state(
-        self, cards: CardsLike | None = None, *, rng: np.random.Generator | None = None
+        self,
+        cards: CardsLike | None = None,
+        *,
+        rng: np.random.Generator | None = None,
+        dealer: int | None = None,
     ) -> NamelessPokerState:
-        """A new episode, its first deal dealt; ``cards`` fixes the top of that deal's pack in
-        dealing order (see the module docstring), ``rng`` shuffles everything else."""
+        """A new episode, its first deal dealt.
+
+        Args:
+            cards: the top of the first deal's pack in dealing order (module docstring).
+            rng: shuffles everything else and draws the first dealer by lot.
+            dealer: the seat (0..3) that deals the first deal; ``None`` draws it by lot from
+                ``rng`` (after the pack is shuffled), or seat 0 when ``cards`` fixes the pack or
+                there is no ``rng``.
+
+        Raises:
+            ValueError: a bad card of ``cards``, or a ``dealer`` that is not a seat; checked
+                before anything is drawn.
+        """
+        if dealer is not None:
+            dealer = check_int("dealer", dealer, 0, NUM_PLAYERS - 1)
         top = [] if cards is None else PACK.parse(cards, what="pack")
-        state = NamelessPokerState(rng=rng, deals=self.deals)
-        self._deal(state, PACK.pack(top, rng).tolist())
+        pack = PACK.pack(top, rng).tolist()
+        if dealer is None:  # the lot, drawn after the shuffle
+            dealer = int(rng.integers(NUM_PLAYERS)) if cards is None and rng is not None else 0
+        state = NamelessPokerState(rng=rng, deals=self.deals, dealer=dealer)
+        self._deal(state, pack)
         return state
 
     def _deal(self, state: NamelessPokerState, pack: list[int]) -> None:
-        """Deal the deal at ``state.deal_index`` from ``pack`` and open its bidding (or play)."""
-        state.dealer = state.deal_index % NUM_PLAYERS
+        """Deal the deal at ``state.deal_index`` from ``pack`` (``state.dealer`` dealing) and
+        open its bidding (or play)."""
         size = state.hand_size
         first = state.dealer + 1
         state.hands = [
@@ -360,6 +395,7 @@ class NamelessPokerGame(PackGame):
         }
         state.deal_index += 1
         if state.deal_index < len(state.deals):
+            state.dealer = (state.dealer + 1) % NUM_PLAYERS  # the deal passes clockwise
             self._deal(state, PACK.pack(rng=state.rng).tolist())
         else:
             state.to_act = -1

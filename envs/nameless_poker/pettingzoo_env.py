@@ -3,7 +3,9 @@
 ==================  ==========================================================================
 Agents              ``player_0`` .. ``player_3``; seat ``i + 1`` sits at seat ``i``'s left
 Turn order          the player on turn acts: bids from the dealer's left, the dealer last;
-                    the dealer's left leads the first trick, each trick's winner the next
+                    the dealer's left leads the first trick, each trick's winner the next;
+                    the first dealer is drawn by lot (reset option ``dealer`` fixes it), then
+                    the deal moves one seat left each deal
 Action space        ``Discrete(66)`` (table below); the mask follows the phase and the follow
                     rules exactly (follow suit, else a trump or a joker, else anything; a joker
                     lead forces the highest card of the called suit), and the dealer
@@ -33,11 +35,23 @@ Options: ``deals`` (``None``: the 30 deals of RULES §4 in order; a list of dist
 ``dealer_restriction=False`` (the dealer may not make the bids add up to the hand size),
 ``reward="score" | "relative"``, ``render_mode`` (``"ansi"``: the table, the trick, bids and
 scores as a spectator sees them; ``"human"`` prints it) and ``masked_action`` (see
-:mod:`pokerzoo.envs.core.pettingzoo_env`). ``reset(options={"cards": ...})`` fixes the top of
-the first deal's pack in dealing order (:func:`~pokerzoo.envs.nameless_poker.pack_order` builds
-one from four hands and the turned card).
+:mod:`pokerzoo.envs.core.pettingzoo_env`).
 
-Version history: v0: initial version.
+Reset options: ``reset(options={"cards": ...})`` fixes the top of the first deal's pack in
+dealing order (:func:`~pokerzoo.envs.nameless_poker.pack_order` builds one from four hands and
+the turned card); ``reset(options={"dealer": d})`` has ``player_d`` deal the first deal (an int
+0..3; a bad one raises ``ValueError`` naming it and changes nothing), the ``k``-th deal played
+(from 0) then being dealt by ``player_{(d + k) % 4}``. Without ``dealer`` the first dealer is
+drawn by lot from the episode's generator (RULES §4: reproducible under ``reset(seed=s)``;
+drawn after the pack is shuffled, so a seed deals the same cards whoever deals them), except
+that a fixed pack (``cards``) without ``dealer`` is dealt by ``player_0``.
+
+Version history:
+
+- v0: initial version.
+- v0, issue 28: the first dealer is drawn by lot (was always ``player_0``, so that ``player_2``
+  always dealt deals 19, 23 and 27) and the reset option ``dealer`` fixes it;
+  ``reset(options={"cards": ...})`` alone still has ``player_0`` deal.
 """
 
 from __future__ import annotations
@@ -62,6 +76,7 @@ class raw_env(CardGameAECEnv):  # noqa: N801 - PettingZoo's conventional name
         "nameless_poker_v0", parallelizable=False
     )
     game_class = NamelessPokerGame
+    reset_options: ClassVar[tuple[str, ...]] = ("cards", "dealer")
 
 
 def env(**options: Any) -> Any:

@@ -34,6 +34,8 @@ class NamelessPokerState:
     deal_index: int = 0
     """Position in ``deals`` of the deal in progress."""
     dealer: int = 0
+    """Seat dealing the deal in progress: the first deal's by lot (or
+    ``new_state(dealer=...)``), then one seat clockwise each deal."""
     hands: list[list[int]] = field(default_factory=lambda: [[] for _ in range(NUM_PLAYERS)])
     """Each seat's cards, ascending ids (a joker is 52)."""
     turned: int = JOKER

@@ -93,7 +93,7 @@ def test_fields_of_a_scripted_hand(play) -> None:
 
 def test_the_last_observation_is_over(play, rng) -> None:
     game = DrawPokerGame()
-    state = game.new_state(rng=rng)
+    state = game.new_state(rng=rng, dealer=0)
     play(game, state, [(1, RAISE), (0, FOLD)])
     view = decode_observation(game.observe(state, 0))
     assert view.phase == PHASE_OVER and view.hands_left == 0 and view.stacks == (99, 101)

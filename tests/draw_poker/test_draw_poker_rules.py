@@ -100,6 +100,24 @@ def test_bad_options_name_the_option(options: dict, message: str) -> None:
         DrawPokerGame(**options)
 
 
+@pytest.mark.parametrize(
+    ("options", "ante"),
+    [
+        ({"ante": 99}, 99),
+        ({"ante": 0, "stack": 1}, 0),
+        ({"num_players": 3, "ante": 4, "stack": (0, 10, 5)}, 4),
+        ({"num_players": 3, "ante": 1, "stack": (1, 5, 5)}, 1),  # a short stack: all-in on it
+        ({"num_players": 3, "ante": 2, "stack": (1, 5, 5)}, 2),
+    ],
+)
+def test_an_ante_below_two_starting_stacks_is_accepted(options: dict, ante: int) -> None:
+    game = DrawPokerGame(**options)
+    assert game.ante == ante
+    state = game.new_state(rng=np.random.default_rng(0))
+    assert state.betting.committed == [min(ante, s) for s in game.stacks]
+    assert sum(s > 0 for s in state.betting.stacks) >= 2  # two seats can ante and still bet
+
+
 def test_default_options() -> None:
     game = DrawPokerGame()
     assert repr(game) == (
@@ -123,7 +141,7 @@ def test_everyone_folds_to_one_player_who_takes_the_pot_unseen(
     play, rng, num_players: int, steps: list, rewards: tuple, pot: int
 ) -> None:
     game = DrawPokerGame(num_players=num_players)
-    state = game.new_state(rng=rng)
+    state = game.new_state(rng=rng, dealer=0)
     payouts = play(game, state, steps)
     assert len(payouts) == 1 and game.is_terminal(state) and game.current_player(state) == -1
     payout = payouts[0]
@@ -248,7 +266,7 @@ def test_three_orbits_at_most_and_no_raise_in_the_third(play) -> None:
 )
 def test_an_orbit_of_checks_ends_the_phase(play, rng, num_players: int, steps: list) -> None:
     game = DrawPokerGame(num_players=num_players)
-    state = game.new_state(rng=rng)
+    state = game.new_state(rng=rng, dealer=0)
     assert state.phase == PHASE_BET_BEFORE
     assert game.legal_mask(state, 1)[:3].tolist() == [0, 1, 1]  # nothing to call: no fold
     play(game, state, steps)
@@ -257,7 +275,7 @@ def test_an_orbit_of_checks_ends_the_phase(play, rng, num_players: int, steps: l
 
 def test_the_draw_goes_clockwise_from_the_dealers_left_over_the_players_in(play, rng) -> None:
     game = DrawPokerGame(num_players=4)
-    state = game.new_state(rng=rng)
+    state = game.new_state(rng=rng, dealer=0)
     play(game, state, [(1, RAISE), (2, FOLD), (3, CALL), (0, CALL)])
     assert state.draw_queue == [1, 3, 0]
     mask = game.legal_mask(state, 1)
@@ -339,11 +357,12 @@ def test_the_deal_skips_a_player_with_no_chips(play) -> None:
 
 
 def test_the_game_ends_when_only_one_player_has_chips(play) -> None:
-    game = DrawPokerGame(stack=1, hands=5)
+    game = DrawPokerGame(stack=2, hands=5)
     state = deal(game, ["As Ah 7d 5c 2s", "Ks Kh 7c 5d 2h"])
-    assert state.phase == PHASE_DRAW  # both all-in with their antes: no betting
+    play(game, state, [(1, RAISE), (0, CALL)])
+    assert state.phase == PHASE_DRAW  # both all-in: no betting after the draw
     (payout,) = play(game, state, [(1, PAT), (0, PAT)])
-    assert payout.rewards == (1.0, -1.0) and game.is_terminal(state)
+    assert payout.rewards == (2.0, -2.0) and game.is_terminal(state)
     with pytest.raises(GameOverError, match="the game is over"):
         game.apply(state, 0, CALL)
 
@@ -375,7 +394,7 @@ def test_an_illegal_action_raises_and_changes_nothing(
     play, snapshot, rng, case: str, steps: list, seat: int, action: object, message: str
 ) -> None:
     game = DrawPokerGame()
-    state = game.new_state(rng=rng)
+    state = game.new_state(rng=rng, dealer=0)
     play(game, state, steps)
     before = snapshot(game, state)
     with pytest.raises(IllegalActionError, match=message):
@@ -387,12 +406,12 @@ def test_an_illegal_action_raises_and_changes_nothing(
 def test_a_bad_seat_is_named(rng, seat: object) -> None:
     game = DrawPokerGame()
     with pytest.raises(ValueError, match=f"bad player {seat!r}"):
-        game.apply(game.new_state(rng=rng), seat, CALL)  # type: ignore[arg-type]
+        game.apply(game.new_state(rng=rng, dealer=0), seat, CALL)  # type: ignore[arg-type]
 
 
 def test_numpy_integers_are_actions(rng) -> None:
     game = DrawPokerGame()
-    state = game.new_state(rng=rng)
+    state = game.new_state(rng=rng, dealer=0)
     game.apply(state, np.int64(1), np.int8(CALL))
     assert game.current_player(state) == 0
 

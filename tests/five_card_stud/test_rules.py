@@ -64,6 +64,27 @@ def test_first_round_opener(
     assert game.legal_mask(state, expected).tolist() == [1, 0, 1]  # bet the minimum or fold
 
 
+MOVES = {"fold": FOLD, "check": CHECK, "call": CALL, "bet": BET, "raise": RAISE}
+FIRST_ROUND_RAISES = cases(FILE, "first_round_raises")
+
+
+@pytest.mark.parametrize(("options", "ups", "moves", "seat", "legal"), FIRST_ROUND_RAISES)
+def test_the_first_rounds_opener_may_not_raise(
+    options: dict, ups: list[str], moves: list[list], seat: int, legal: list[int]
+) -> None:
+    game = FiveCardStudGame(**{"num_players": 3, **options})
+    holes = ["3c", "4c", "6c"][: game.num_players]
+    state = deal(game, [f"{hole} {up}" for hole, up in zip(holes, ups, strict=True)])
+    play(game, state, [(s, MOVES[name]) for s, name in moves])
+    assert state.round == 0 and game.current_player(state) == seat
+    assert game.legal_mask(state, seat).tolist() == legal
+    if not legal[RAISE]:
+        before = snapshot(state)
+        with pytest.raises(IllegalActionError, match=f"player_{seat}: illegal action bet/raise"):
+            game.apply(state, seat, RAISE)
+        assert snapshot(state) == before
+
+
 def test_in_the_first_round_every_seat_must_bet_or_fold_until_somebody_bets() -> None:
     game = FiveCardStudGame(num_players=3)
     state = deal(game, ["3c 9s", "4c Kd", "6c 5h"])
@@ -141,8 +162,12 @@ def test_dealing_order_skips_seats_that_folded() -> None:
 # --- betting limits ------------------------------------------------------------------------------
 @pytest.mark.parametrize("max_raises", [0, 1, 3, 5])
 def test_raise_cap_is_one_bet_and_max_raises(max_raises: int) -> None:
+    # in the second round (small bet) heads-up, where both seats may raise: the first round's
+    # opener may not (test_the_first_rounds_opener_may_not_raise)
     game = FiveCardStudGame(max_raises=max_raises)
-    state = deal(game, ["3c 9s", "4c Kd"])
+    state = deal(game, ["3c 9s Tc", "4c Kd Th"])
+    play(game, state, [(1, BET), (0, CALL)])
+    assert state.round == 1 and game.current_player(state) == 1  # king-ten showing opens
     seat = 1
     for _ in range(1 + max_raises):
         assert game.legal_mask(state, seat)[RAISE] == 1
@@ -150,9 +175,19 @@ def test_raise_cap_is_one_bet_and_max_raises(max_raises: int) -> None:
         seat = 1 - seat
     assert game.legal_mask(state, seat).tolist() == [1, 1, 0]
     play(game, state, [(seat, CALL)])
-    assert state.betting.committed == [2 + max_raises] * 2  # ante + (1 + max_raises) small bets
-    # the next round allows the same again, at the small bet too
-    assert state.round == 1 and state.betting.rules.bet == 1
+    # ante + the first round's bet + (1 + max_raises) small bets
+    assert state.betting.committed == [3 + max_raises] * 2
+    # the next round allows the same again, at the big bet
+    assert state.round == 2 and state.betting.rules.bet == 2
+
+
+def test_the_first_round_reaches_the_cap_through_the_other_seats() -> None:
+    game = FiveCardStudGame(num_players=3)
+    state = deal(game, ["3c 9s", "4c Kd", "6c 5h"])
+    play(game, state, [(1, BET), (2, RAISE), (0, RAISE), (1, CALL), (2, RAISE)])
+    assert state.betting.bets == 4 and game.legal_mask(state, 0).tolist() == [1, 1, 0]
+    play(game, state, [(0, CALL), (1, CALL)])
+    assert state.round == 1 and state.betting.committed == [5, 5, 5]
 
 
 def test_bet_sizes_small_then_big() -> None:
@@ -318,13 +353,24 @@ def test_an_opener_nobody_can_answer_checks_instead_of_folding() -> None:
     assert game.legal_mask(state, 2).tolist() == [0, 1, 0]
 
 
+def test_when_the_highest_up_card_is_all_in_the_next_seat_opens_and_may_not_raise() -> None:
+    game = FiveCardStudGame(num_players=3, stack=(1, 100, 100))
+    # seat 0 shows the ace but is all-in on its ante: seat 1 acts first, the round's opener
+    state = deal(game, ["3c As", "4c Kd", "6c 5h"])
+    assert game.current_player(state) == 1 and game.legal_mask(state, 1).tolist() == [1, 0, 1]
+    play(game, state, [(1, BET), (2, RAISE)])
+    assert game.current_player(state) == 1 and game.legal_mask(state, 1).tolist() == [1, 1, 0]
+
+
 # --- several hands -------------------------------------------------------------------------------
 def test_hands_carry_stacks_and_move_the_deal_left() -> None:
     game = FiveCardStudGame(num_players=3, hands=4)
     state = deal(game, ["3c 9s", "4c Kd", "6c 5h"])
     payout = play(game, state, [(1, BET), (2, FOLD), (0, FOLD)])
-    assert payout.rewards == (-1.0, 2.0, -1.0) and payout.infos[0]["hand"] == 0
+    assert payout.rewards == (-1.0, 2.0, -1.0) and payout.infos[0]["hand"] == 1  # 1-based
     assert state.hand == 1 and state.dealer == 1 and not game.is_terminal(state)
+    text = game.render(state)  # hand 2 in play, hand 1's result below it
+    assert "hand 2/4" in text.splitlines()[0] and "hand 1 result:" in text
     assert state.start_stacks == [99, 102, 99]
     assert state.betting.committed == [1, 1, 1] and state.betting.stacks == [98, 101, 98]
     hands_seen = 1
@@ -336,6 +382,7 @@ def test_hands_carry_stacks_and_move_the_deal_left() -> None:
         if payout is not None:
             hands_seen += 1 + len(payout.infos[0]["previous_hands"])
             assert payout.infos[0]["dealer"] == (hands_seen - 1) % 3
+            assert payout.infos[0]["hand"] == hands_seen
     assert hands_seen == 4 and len(state.results) == 4
     assert sum(state.betting.stacks) == 300
 
@@ -366,7 +413,8 @@ def test_a_hand_with_no_decision_plays_out_in_the_same_move() -> None:
     assert game.is_terminal(state) and len(state.results) == 2
     first, second = state.results
     assert payout.infos[0]["previous_hands"] == (first,)
-    assert payout.infos[0]["hand"] == 1 and payout.infos[0]["showdown"] is True
+    assert first["hand"] == 1 and payout.infos[0]["hand"] == 2
+    assert payout.infos[0]["showdown"] is True
     assert first["chips"] == (-1, -1, 2)
     assert payout.rewards == tuple(
         float(a + b) for a, b in zip(first["chips"], second["chips"], strict=True)
@@ -413,10 +461,16 @@ def test_illegal_actions_raise_and_change_nothing(
 @pytest.mark.parametrize(
     ("moves", "seat", "action", "message"),
     [
-        ([(1, BET), (0, RAISE), (1, RAISE), (0, RAISE)], 1, RAISE, "legal are fold, check/call"),
+        (
+            [(1, BET), (0, CALL), (1, BET), (0, RAISE), (1, RAISE), (0, RAISE)],
+            1,
+            RAISE,
+            "legal are fold, check/call",
+        ),
+        ([(1, BET), (0, RAISE)], 1, RAISE, "player_1: illegal action bet/raise: legal are fold, "),
         ([(1, BET), (0, CALL)], 1, FOLD, "illegal action fold: legal are check/call, bet/raise"),
     ],
-    ids=["raise over the cap", "fold with nothing to call"],
+    ids=["raise over the cap", "the first round's opener re-raising", "fold with nothing to call"],
 )
 def test_illegal_moves_later_in_a_hand_change_nothing(
     moves: list[tuple[int, int]], seat: int, action: int, message: str
@@ -462,11 +516,39 @@ def test_new_state_takes_a_joker_when_the_pack_has_one() -> None:
 
 
 @pytest.mark.parametrize(
-    "stacks", [(1, 1), (0, 100, 1), (100,), "ab", (100, -1), (100.0, 100)], ids=str
+    ("stacks", "message"),
+    [
+        ((1, 1), r"bad ante 1: expected an int in 0\.\.0, .*\(stack 1\)"),  # no seat could act
+        ((0, 100, 1), r"bad ante 1: expected an int in 0\.\.0, .*\(stack \(0, 100, 1\)\)"),
+        ((0, 100, 0), r"bad stack \(0, 100, 0\): expected 3 ints >= 0.*at least two of them > 0"),
+        ((100,), r"bad stack \(100,\)"),
+        ("ab", "bad stack 'ab'"),
+        ((100, -1), r"bad stack \(100, -1\)"),
+        ((100.0, 100), r"bad stack \(100\.0, 100\)"),
+    ],
+    ids=str,
 )
-def test_bad_stacks_are_refused(stacks: object) -> None:
-    with pytest.raises(ValueError, match="bad stack"):
+def test_bad_stacks_are_refused(stacks: object, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
         FiveCardStudGame(num_players=2 if len(stacks) != 3 else 3, stack=stacks)
+
+
+@pytest.mark.parametrize(
+    ("options", "ante"),
+    [
+        ({"ante": 99}, 99),
+        ({"ante": 0, "stack": 1}, 0),
+        ({"num_players": 3, "ante": 4, "stack": (0, 10, 5)}, 4),
+        ({"num_players": 3, "ante": 1, "stack": (1, 5, 5)}, 1),  # a short stack: all-in on it
+        ({"num_players": 3, "ante": 2, "stack": (1, 5, 5)}, 2),
+    ],
+)
+def test_an_ante_below_two_starting_stacks_is_accepted(options: dict, ante: int) -> None:
+    game = FiveCardStudGame(**options)
+    assert game.options.ante == ante
+    state = game.new_state(rng=np.random.default_rng(0))
+    assert state.betting.committed == [min(ante, s) for s in game.options.stack]
+    assert sum(s > 0 for s in state.betting.stacks) >= 2  # two seats can ante and still bet
 
 
 def test_new_state_rejects_a_bad_rng() -> None:
@@ -517,6 +599,7 @@ def test_render_shows_up_cards_and_hides_face_down_cards() -> None:
     assert payout is not None
     text = game.render(state)
     assert "player_0 shows 3c 9s 9d 5s 6s (pair)" in text and "game over" in text
+    assert "hand 1 result:" in text
 
 
 def test_render_names_the_moves_and_marks_folds() -> None:

@@ -186,9 +186,12 @@ def test_the_30_deal_schedule() -> None:
     assert HAND_SIZES == (1, 2, 3, 4, 5, 6, 7, 8, 8, 8, 8, 7, 6, 5, 4, 3, 2, 1) + (8,) * 12
 
 
-def play_recording_deals(game: NamelessPokerGame, seed: int) -> list[tuple[int, ...]]:
-    """Random play; per deal: number, hand size, dealer, first to act, bidding or not."""
-    state = game.new_state(rng=np.random.default_rng(seed))
+def play_recording_deals(
+    game: NamelessPokerGame, seed: int, dealer: int | None = 0
+) -> list[tuple[int, ...]]:
+    """Random play from first dealer ``dealer`` (``None``: by lot); per deal: number, hand size,
+    dealer, first to act, bidding or not."""
+    state = game.new_state(rng=np.random.default_rng(seed), dealer=dealer)
     chooser = np.random.default_rng(seed)
     seen = []
     while True:
@@ -209,18 +212,27 @@ def play_recording_deals(game: NamelessPokerGame, seed: int) -> list[tuple[int, 
             return seen
 
 
-def test_the_full_game_follows_the_schedule_and_the_dealer_rotates_clockwise() -> None:
-    seen = play_recording_deals(NamelessPokerGame(), 3)
+@pytest.mark.parametrize("first", [0, 1, 2, 3])
+def test_the_full_game_follows_the_schedule_and_the_dealer_rotates_clockwise(first: int) -> None:
+    seen = play_recording_deals(NamelessPokerGame(), 3, dealer=first)
     assert [s[0] for s in seen] == list(range(1, 31))
     assert [s[1] for s in seen] == list(HAND_SIZES)
-    assert [s[2] for s in seen] == [(n - 1) % 4 for n in range(1, 31)]
-    assert [s[3] for s in seen] == [n % 4 for n in range(1, 31)]  # the dealer's left opens
+    assert [s[2] for s in seen] == [(first + n - 1) % 4 for n in range(1, 31)]
+    assert [s[3] for s in seen] == [(first + n) % 4 for n in range(1, 31)]  # the dealer's left
     assert [s[4] for s in seen] == [True] * 22 + [False] * 8  # minimum, maximum: no bids
+    # the first of each kind of 8-card deal (19 dark, 23 minimum, 27 maximum): the seat facing
+    # the first dealer deals all three
+    assert {seen[n - 1][2] for n in (19, 23, 27)} == {(first + 2) % 4}
 
 
-def test_a_subset_of_deals_is_played_in_order_the_dealer_moving_one_seat_per_deal() -> None:
-    seen = play_recording_deals(NamelessPokerGame(deals=[27, 8, 19, 23]), 5)
-    assert [s[:3] for s in seen] == [(27, 8, 0), (8, 8, 1), (19, 8, 2), (23, 8, 3)]
+@pytest.mark.parametrize(("first", "deals", "dealers"), cases(FILE, "dealer_rotation"))
+def test_a_subset_of_deals_is_played_in_order_the_dealer_moving_one_seat_per_deal(
+    first: int, deals: list[int], dealers: list[int]
+) -> None:
+    seen = play_recording_deals(NamelessPokerGame(deals=deals), 5, dealer=first)
+    assert [s[0] for s in seen] == deals
+    assert [s[2] for s in seen] == dealers
+    assert [s[3] for s in seen] == [(d + 1) % 4 for d in dealers]
 
 
 # --- bids ----------------------------------------------------------------------------------------
