@@ -1,10 +1,10 @@
 """A reset that raises changes nothing, on every env of every registered game.
 
-A bad value of a known reset option (a malformed ``cards``) raises ``ValueError``; afterwards the
-env is exactly as it was: the game in progress plays on as if the call never happened, and the
-next unseeded ``reset()`` deals what a twin env that never saw the bad call deals (the
-generators were not advanced or reseeded). For the Gymnasium ids the learner's seat and the
-opponents (and their generators) are kept too.
+A bad value of a known reset option (a malformed ``cards``, a seat that does not exist as
+``dealer``) raises ``ValueError``; afterwards the env is exactly as it was: the game in progress
+plays on as if the call never happened, and the next unseeded ``reset()`` deals what a twin env that
+never saw the bad call deals (the generators were not advanced or reseeded). For the Gymnasium ids
+the learner's seat and the opponents (and their generators) are kept too.
 """
 
 from __future__ import annotations
@@ -19,6 +19,16 @@ from pokerzoo.envs.core.registry import GameSpec, games
 
 BAD = {"cards": "Zz"}
 """A malformed card string: every game refuses it."""
+BAD_DEALER = {"dealer": -1}
+"""A seat that does not exist, for the games whose first dealer a reset option fixes."""
+
+
+def _bad_options(env: Any) -> list[dict[str, Any]]:
+    """The bad reset options to try on ``env``: a bad ``cards``, and a bad ``dealer`` where the
+    env takes one."""
+    accepted = getattr(env.unwrapped, "reset_options", ("cards",))
+    return [BAD] + ([BAD_DEALER] if "dealer" in accepted else [])
+
 
 AEC = [pytest.param(spec, id=spec.name) for spec in games().values() if spec.aec is not None]
 PARALLEL = [pytest.param(spec, id=spec.name) for spec in games().values() if spec.parallel]
@@ -42,9 +52,9 @@ def _aec_trace(env: Any, rng: np.random.Generator, steps: int) -> list:
     return trace
 
 
-def _refused(env: Any, seed: int | None) -> None:
-    with pytest.raises(ValueError, match="Zz"):
-        env.reset(seed=seed, options=BAD)
+def _refused(env: Any, seed: int | None, options: dict[str, Any] = BAD) -> None:
+    with pytest.raises(ValueError, match=str(next(iter(options.values())))):
+        env.reset(seed=seed, options=options)
 
 
 @pytest.mark.parametrize("spec", AEC)
@@ -54,7 +64,8 @@ def test_failed_aec_reset_changes_nothing(spec: GameSpec, seed: int | None) -> N
     for e in (twin, env):
         e.reset(seed=3)
         _aec_trace(e, np.random.default_rng(0), 5)
-    _refused(env, seed)
+    for options in _bad_options(env):
+        _refused(env, seed, options)
     # the game in progress plays on unchanged, and the next unseeded deals are the same
     assert _aec_trace(env, np.random.default_rng(1), 50) == _aec_trace(
         twin, np.random.default_rng(1), 50
@@ -112,7 +123,8 @@ def test_failed_gymnasium_reset_changes_nothing(
         _, info = e.reset(seed=0)
         infos.append(info)
     seat, opponents = getattr(env, "learner", None), dict(getattr(env, "opponents", {}))
-    _refused(env, seed)
+    for options in _bad_options(getattr(env, "aec", env)):
+        _refused(env, seed, options)
     assert getattr(env, "learner", None) == seat
     assert dict(getattr(env, "opponents", {})) == opponents
     # the episode in progress plays on for the same seat against the same bots, and every later

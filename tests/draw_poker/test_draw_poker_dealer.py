@@ -6,7 +6,6 @@ drawn by lot from the episode's generator, fixed by ``dealer`` (engine) / the re
 from __future__ import annotations
 
 import warnings
-from typing import Any
 
 import numpy as np
 import pytest
@@ -134,27 +133,6 @@ def test_a_bad_dealer_is_named(options: dict, dealer: object, message: str) -> N
     with pytest.raises(ValueError, match=message):
         game.new_state(rng=rng, dealer=dealer)  # type: ignore[arg-type]
     assert rng.bit_generator.state == before  # checked before anything is drawn
-
-
-def _views(env: Any) -> list[bytes]:
-    return [env.observe(agent)["observation"].tobytes() for agent in env.possible_agents]
-
-
-@pytest.mark.parametrize(("options", "dealer", "message"), BAD_DEALERS)
-def test_a_bad_dealer_reset_changes_nothing(options: dict, dealer: object, message: str) -> None:
-    env, twin = draw_env(**options), draw_env(**options)
-    for e in (env, twin):
-        e.reset(seed=5, options={"dealer": 1})
-        e.step(int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0]))
-    with pytest.raises(ValueError, match=message):
-        env.reset(options={"dealer": dealer})
-    # the game in progress is as it was, and the next unseeded reset deals what the twin deals
-    assert env.agent_selection == twin.agent_selection and _views(env) == _views(twin)
-    assert env.unwrapped.game_state.dealer == 1
-    env.reset()
-    twin.reset()
-    assert _views(env) == _views(twin)
-    assert env.unwrapped.game_state.dealer == twin.unwrapped.game_state.dealer
 
 
 # --- the envs ----------------------------------------------------------------------------------
