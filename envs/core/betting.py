@@ -63,6 +63,7 @@ __all__ = [
     "Pot",
     "RoundRules",
     "TABLE_ROWS",
+    "pot_arrays",
     "split",
 ]
 
@@ -420,6 +421,37 @@ def split(amount: int, winners: Sequence[int], dealer: int, num_seats: int) -> d
     order = sorted(set(winners), key=lambda s: (s - dealer - 1) % num_seats)
     share, odd = divmod(amount, len(order))
     return {seat: share + (1 if i < odd else 0) for i, seat in enumerate(order)}
+
+
+def pot_arrays(
+    pots: Sequence[Mapping[str, Any]], num_seats: int, winners: Sequence[str] = ("winners",)
+) -> dict[str, np.ndarray]:
+    """A hand's pot reports (:meth:`Pot.report`: main pot first) as fixed-shape arrays for an
+    info, at most ``num_seats`` pots (one per all-in level of the seats still in), row ``p``
+    pot ``p``, column ``s`` seat ``s``, zeros where a pot does not exist: ``pot_amounts``
+    ``int64 (N,)``, ``pot_eligible`` ``bool (N, N)``, ``pot_<key>`` ``bool (N, N)`` for each
+    key of ``winners`` (``pot_winners``, or ``pot_high_winners`` and ``pot_low_winners``) and
+    ``pot_shares`` ``int64 (N, N)`` (the chips each seat took from the pot).
+
+    >>> arrays = pot_arrays([Pot(5, (0, 1)).report({1: 5}, winners=(1,))], 2)
+    >>> arrays["pot_amounts"].tolist(), arrays["pot_winners"].tolist()
+    ([5, 0], [[False, True], [False, False]])
+    """
+    n = num_seats
+    if len(pots) > n:
+        raise ValueError(f"{len(pots)} pots for {n} seats: expected at most {n}")
+    out = {"pot_amounts": np.zeros(n, dtype=np.int64), "pot_eligible": np.zeros((n, n), bool)}
+    for key in winners:
+        out[f"pot_{key}"] = np.zeros((n, n), dtype=bool)
+    out["pot_shares"] = np.zeros((n, n), dtype=np.int64)
+    for p, pot in enumerate(pots):
+        out["pot_amounts"][p] = pot["amount"]
+        out["pot_eligible"][p, list(pot["eligible"])] = True
+        for key in winners:
+            out[f"pot_{key}"][p, list(pot[key])] = True
+        for seat, chips in pot["shares"].items():
+            out["pot_shares"][p, seat] = chips
+    return out
 
 
 def check_bets(bets: object) -> tuple[int, int]:

@@ -6,8 +6,10 @@ from typing import Any, ClassVar
 
 from ...agents.draw_poker import BOTS
 from ..core.observation import document
+from ..core.pettingzoo_env import env_info_schema
 from ..core.single_seat import STEP_ERRORS, BotTableEnv
 from .actions import ACTION_TABLE
+from .game import DrawPokerGame
 from .observation import LAYOUT
 from .pettingzoo_env import raw_env
 
@@ -34,9 +36,15 @@ class DrawPokerEnv(BotTableEnv):
 
     ## Rewards
     The learner's chip result of each hand, delivered on its step that ends the hand or, when
-    the bots end it, on its next step (or its last). ``info`` carries each hand's report (the
-    hands shown, categories, pots and winners) once the hand is over, ``"seat"`` (the learner's
-    agent name) and ``"opponents"``.
+    the bots end it, on its next step (or its last).
+
+    ## Info
+    The learner's AEC info at every step (the last settled hand's report, numbers only, the
+    same keys, types and shapes from reset on; neutral until the first hand is settled), then
+    ``"seat"`` (the learner's agent name) and ``"opponents"`` (agent name -> bot name). For two
+    players (``N`` = ``num_players``; ``masked_action`` only with ``masked_action="random"``):
+
+    {info_table}
 
     ## Options
     - ``opponent="rules"``: a name from :data:`pokerzoo.agents.draw_poker.BOTS` (``"random"``,
@@ -58,12 +66,24 @@ class DrawPokerEnv(BotTableEnv):
     - v0: initial.
     - v0, issue 28: the first dealer is drawn by lot (was always ``player_0``); reset option
       ``dealer``; an ante not smaller than two seats' starting stacks is refused.
+    - v0, infos: the info holds the keys of the info table at every step, numbers only, fixed
+      shapes (was: the hand's report with card strings, names, ``None`` and dicts, only after a
+      hand ended); see ``draw_poker_v0``'s version history.
     """
 
     aec_class: ClassVar[Any] = raw_env
     bots: ClassVar[Any] = BOTS
 
 
+_SEAT_ROWS = (
+    "| `seat` | str | the learner's agent name, `player_0` .. `player_{N-1}` |\n"
+    "| `opponents` | dict str -> str | each opponent's bot name by agent name, e.g. "
+    "`{'player_1': 'rules'}` |"
+)
 document(
-    DrawPokerEnv, actions=ACTION_TABLE, observation_table=LAYOUT.table(), step_errors=STEP_ERRORS
+    DrawPokerEnv,
+    actions=ACTION_TABLE,
+    observation_table=LAYOUT.table(),
+    step_errors=STEP_ERRORS,
+    info_table=env_info_schema(DrawPokerGame(), "random").table() + "\n" + _SEAT_ROWS,
 )

@@ -59,12 +59,30 @@ Rewards and results
 -------------------
 The transition that ends a hand returns a :class:`~pokerzoo.envs.core.game.Payout`: each seat's
 chip result of the hand (its stack after the hand minus before it, ante included; the results
-sum to zero) and, for every seat alike, the hand's report: ``hand`` (1-based), ``dealer``,
-``showdown`` (False when everybody else folded), ``shown`` and ``categories`` (per seat: the
-cards shown at the showdown, e.g. ``"Ah As Kc Kd 2s"``, and the RULES §6 category name, ``None``
-for seats that showed nothing), ``pots`` (each with ``amount``, ``eligible``, ``winners`` and
-``shares``, a dict seat -> chips, the odd chip's winner first), ``put_in`` (per seat, the
-chips it put in the pots, ante included), ``results`` and ``stacks`` (per seat, after the hand).
+sum to zero). The hand's report is then every seat's info (:meth:`DrawPokerGame.info`, below)
+until the next hand is settled; the state keeps it as :attr:`~.state.DrawPokerState.last_hand`
+(the text view's dict: the cards shown as strings, the category names, the pots with their
+shares as dicts) and :attr:`~.state.DrawPokerState.last_info` (the info's arrays).
+
+Info
+----
+Every seat's info holds the same keys, types and shapes at every step
+(:func:`make_info_schema`, built for ``N`` seats; the table below is for ``N = 2``; the envs
+add ``action_mask`` after them): the report of the last hand settled, the same for every seat.
+Before the first hand is settled every key holds its neutral value (-1, zeros, False; the
+starting stacks). Seats are absolute (index ``s`` is ``player_s``). The report holds only what
+the table saw: cards appear in ``shown`` only when a showdown showed them.
+
+{info_table}
+
+State
+-----
+:meth:`DrawPokerGame.encode_state` (``env.state()``): the whole game as one ``float32`` vector
+(:func:`make_state_layout`; the table below is for ``N = 2``), every seat's cards, the stock and
+the discards included, for a centralised critic. Seats are absolute; card ``c`` is the card id
+(52 the joker).
+
+{state_table}
 
 Dealing a fixed pack
 --------------------
@@ -82,15 +100,18 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from functools import cache
+from typing import Any
 
 import numpy as np
 
-from ..core.betting import FOLD, RAISE, Betting, RoundRules, check_bets, check_stacks
-from ..core.cards import CardsLike, Deck, format_cards, parse_cards
+from ..core.betting import FOLD, RAISE, Betting, RoundRules, check_bets, check_stacks, pot_arrays
+from ..core.cards import NUM_CARD_IDS, CardsLike, Deck, format_cards, parse_cards
 from ..core.errors import GameOverError, IllegalActionError, check_action
 from ..core.game import PackGame, Payout
 from ..core.hands import category_name, make_evaluator
-from ..core.observation import ObservationLayout, document
+from ..core.info import InfoKey, InfoSchema
+from ..core.observation import Field, ObservationLayout, document
 from ..core.options import check_bool, check_int
 from .actions import (
     ACTION_TABLE,
@@ -101,6 +122,7 @@ from .actions import (
     PHASE_BET_BEFORE,
     PHASE_DRAW,
     PHASE_OVER,
+    PHASES,
     STAND_PAT,
     describe_action,
 )
@@ -108,13 +130,185 @@ from .observation import encode_observation, make_layout
 from .render import render_text
 from .state import DrawPokerState
 
-__all__ = ["ORBITS", "DrawPokerGame", "DrawPokerState"]
+__all__ = [
+    "CATEGORY_CODES",
+    "INFO_SCHEMA",
+    "ORBITS",
+    "STATE_LAYOUT",
+    "DrawPokerGame",
+    "DrawPokerState",
+    "make_info_schema",
+    "make_state_layout",
+]
 
 ORBITS = 3
 """Most orbits of a betting phase; raising is not allowed in the last."""
 _POPCOUNT = tuple(bin(d).count("1") for d in range(NUM_DISCARDS))
 _KINDS = 4  # history summary entries per phase and seat: bets/raises, calls, checks, folds
 _CATEGORY_SHIFT = 24  # a "draw" key holds its Category in bits 24 and up (core.hands)
+
+
+CATEGORY_CODES = (
+    "0 nothing, 1 ace-king, 2 pair, 3 two pair, 4 three of a kind, 5 straight, 6 flush, "
+    "7 full house, 8 four of a kind, 9 straight flush, 10 royal flush, 11 five of a kind"
+)
+"""The category codes of ``info["categories"]`` (:class:`~pokerzoo.envs.core.hands.Category`)."""
+
+
+@cache
+def make_info_schema(num_players: int = 2) -> InfoSchema:
+    """Every seat's info for ``num_players`` seats (the module docstring's table)."""
+    n = num_players
+    return InfoSchema(
+        [
+            InfoKey("hand", "int", (), "the last hand settled, 1-based; 0 before the first"),
+            InfoKey("dealer", "int", (), "the seat that dealt it; -1 before the first"),
+            InfoKey(
+                "showdown",
+                "bool",
+                (),
+                "it ended at a showdown (False: everybody else folded; False before the first)",
+            ),
+            InfoKey(
+                "shown",
+                "int",
+                (n, HAND_SIZE),
+                "`[s]`: the card ids seat `s` showed at the showdown, highest id first (52 a "
+                "joker); all -1 for a seat that showed nothing (folded, sat out, no showdown)",
+            ),
+            InfoKey(
+                "categories",
+                "int",
+                (n,),
+                f"the category of each seat's shown hand: {CATEGORY_CODES}; -1 for none",
+            ),
+            InfoKey(
+                "pot_amounts",
+                "int",
+                (n,),
+                "chips in pot `p` (0 the main pot, then the side pots); 0 where none",
+            ),
+            InfoKey(
+                "pot_eligible",
+                "bool",
+                (n, n),
+                "`[p, s]`: seat `s` could win pot `p` (it reached it and did not fold)",
+            ),
+            InfoKey("pot_winners", "bool", (n, n), "`[p, s]`: seat `s` won (a share of) pot `p`"),
+            InfoKey(
+                "pot_shares",
+                "int",
+                (n, n),
+                "`[p, s]`: chips seat `s` took from pot `p` (odd chips to the winners nearest "
+                "the dealer's left)",
+            ),
+            InfoKey("put_in", "int", (n,), "chips each seat put in the pots, ante included"),
+            InfoKey(
+                "results",
+                "int",
+                (n,),
+                "each seat's chip result of the hand (stack after minus before; zero-sum)",
+            ),
+            InfoKey(
+                "stacks",
+                "int",
+                (n,),
+                "each seat's chips after the hand (the starting stacks before the first)",
+            ),
+        ]
+    )
+
+
+def make_state_layout(
+    num_players: int = 2,
+    *,
+    chips: int = 200,
+    bet: int = 2,
+    counts: Sequence[int] | None = None,
+    hands: int = 1,
+) -> ObservationLayout:
+    """The state vector for ``num_players`` seats (the module docstring's table); the other
+    arguments set the bounds: all the chips at the table, the larger bet size, the copies of
+    each card id in the pack (one 52-card deck without jokers when ``None``) and the hands."""
+    n = num_players
+    if counts is None:
+        counts = [1] * (NUM_CARD_IDS - 1) + [0]
+    pack = int(sum(counts))
+    counts = [max(int(c), 1) for c in counts]  # (a bound of 0 would make low == high)
+    slots = HAND_SIZE * NUM_CARD_IDS
+    return ObservationLayout(
+        [
+            Field(
+                "hands",
+                n * slots,
+                1,
+                f"seat `s`'s card slot `i` (highest id first) holds card `c`: index "
+                f"`{slots} * s + 53 * i + c`; zeros for an empty slot (not dealt in)",
+            ),
+            Field(
+                "stock",
+                NUM_CARD_IDS,
+                counts,
+                "copies of card `c` in the stock (at most the pack's copies, bound 1 for none)",
+            ),
+            Field(
+                "discards",
+                NUM_CARD_IDS,
+                counts,
+                "copies of card `c` discarded in this draw, not yet reshuffled into the stock",
+            ),
+            Field("stock_size", 1, pack, "cards in the stock"),
+            Field(
+                "phase",
+                len(PHASES),
+                1,
+                "one-hot: betting before the draw, the draw, betting after the draw, over",
+            ),
+            Field("to_act", n, 1, "one-hot seat to act (zeros once over)"),
+            Field("dealer", n, 1, "one-hot seat of the hand's dealer"),
+            Field("hand_number", 1, hands, "the hand in play, 1..hands"),
+            Field("hands_left", 1, hands, "hands still to play after this one (0 once over)"),
+            Field("pot", 1, chips, "chips put in this hand, antes included (all pots)"),
+            Field(
+                "current_bet",
+                1,
+                chips,
+                "the bet to match in the current (or, in the draw, the last) betting round",
+            ),
+            Field("bet_size", 1, bet, "bet and raise size of this hand's next or current betting"),
+            Field("orbit", 1, ORBITS, "orbit of the current (or last) betting round, 1..3"),
+            Field("bets_made", 1, 2 * n, "bets and raises made in the current (or last) round"),
+            Field("stacks", n, chips, "seat `s`'s chips behind"),
+            Field(
+                "round_bets",
+                n,
+                chips,
+                "chips seat `s` put in during the current (or last) betting round",
+            ),
+            Field("committed", n, chips, "chips seat `s` has put in this hand, ante included"),
+            Field("start_stacks", n, chips, "seat `s`'s chips when the hand began"),
+            Field("dealt", n, 1, "seat `s` is dealt into this hand (0: no chips, sitting out)"),
+            Field("in_hand", n, 1, "seat `s` is dealt in and has not folded"),
+            Field("all_in", n, 1, "seat `s` is in the hand with no chips behind"),
+            Field("drawn", n, HAND_SIZE, "cards seat `s` drew in this hand's draw"),
+            Field("has_drawn", n, 1, "seat `s` has made its draw"),
+            Field(
+                "history",
+                2 * n * _KINDS,
+                ORBITS,
+                "betting summary, index `(phase * N + s) * 4 + kind` for seat `s`: phase 0 "
+                "before the draw, 1 after; kind 0 bets/raises, 1 calls, 2 checks, 3 folds",
+            ),
+        ],
+        dtype=np.float32,
+    )
+
+
+INFO_SCHEMA = make_info_schema()
+"""The info of the default options (two seats)."""
+STATE_LAYOUT = make_state_layout()
+"""The state vector of the default options (two seats, one deck, 100 chips each)."""
+document(sys.modules[__name__], info_table=INFO_SCHEMA.table(), state_table=STATE_LAYOUT.table())
 
 
 def _masks() -> tuple[tuple[np.ndarray, ...], tuple[np.ndarray, ...]]:
@@ -208,6 +402,27 @@ class DrawPokerGame(PackGame):
             pack=int(self.deck.counts.sum()),
             hands=self.hands,
         )
+        self.info_schema: InfoSchema = make_info_schema(self.num_players)
+        self.state_layout: ObservationLayout = make_state_layout(
+            self.num_players,
+            chips=sum(self.stacks),
+            bet=max(self.bets),
+            counts=self.deck.counts.tolist(),
+            hands=self.hands,
+        )
+        self._state_at = self.state_layout.starts()
+        n = self.num_players
+        self._neutral_info: dict[str, Any] = {
+            "hand": 0,
+            "dealer": -1,
+            "showdown": False,
+            "shown": np.full((n, HAND_SIZE), -1, dtype=np.int64),
+            "categories": np.full(n, -1, dtype=np.int64),
+            **pot_arrays((), n),
+            "put_in": np.zeros(n, dtype=np.int64),
+            "results": np.zeros(n, dtype=np.int64),
+            "stacks": np.array(self.stacks, dtype=np.int64),
+        }
 
     def __repr__(self) -> str:
         stack = self.stacks[0] if len(set(self.stacks)) == 1 else self.stacks
@@ -484,10 +699,23 @@ class DrawPokerGame(PackGame):
             "stacks": stacks,
         }
         state.last_hand = report
-        payout = Payout(
-            rewards=tuple(float(r) for r in results),
-            infos=tuple(dict(report) for _ in range(n)),
-        )
+        shown_ids = np.full((n, HAND_SIZE), -1, dtype=np.int64)
+        categories = np.full(n, -1, dtype=np.int64)
+        for seat, key in keys.items():
+            shown_ids[seat] = state.hands[seat]
+            categories[seat] = key >> _CATEGORY_SHIFT
+        state.last_info = {
+            "hand": state.hand_number + 1,
+            "dealer": state.dealer,
+            "showdown": showdown,
+            "shown": shown_ids,
+            "categories": categories,
+            **pot_arrays(pots, n),
+            "put_in": np.array(betting.committed, dtype=np.int64),
+            "results": np.array(results, dtype=np.int64),
+            "stacks": np.array(stacks, dtype=np.int64),
+        }
+        payout = Payout(rewards=tuple(float(r) for r in results))
         with_chips = [s for s in range(n) if stacks[s] > 0]
         if state.hand_number + 1 >= state.num_hands or len(with_chips) < 2:
             state.phase = PHASE_OVER
@@ -503,6 +731,55 @@ class DrawPokerGame(PackGame):
         if type(player) is not int or not 0 <= player < self.num_players:
             player = check_int("player", player, 0, self.num_players - 1)
         return encode_observation(state, player)
+
+    def info(self, state: DrawPokerState, player: int) -> dict[str, Any]:
+        """``player``'s info (:func:`make_info_schema`): the last settled hand's report, the
+        same for every seat; neutral values before the first hand is settled."""
+        info = self._neutral_info if state.last_info is None else state.last_info
+        return {k: v.copy() if type(v) is np.ndarray else v for k, v in info.items()}
+
+    def encode_state(self, state: DrawPokerState) -> np.ndarray:
+        """The whole game as ``float32`` (:func:`make_state_layout`), every card included."""
+        at = self._state_at
+        n = self.num_players
+        out = self.state_layout.zeros()
+        slots = HAND_SIZE * NUM_CARD_IDS
+        for seat, hand in enumerate(state.hands):
+            for i, card in enumerate(hand):
+                out[at.hands + slots * seat + NUM_CARD_IDS * i + card] = 1
+        np.add.at(out, at.stock + np.asarray(state.stock, dtype=np.intp), 1)
+        np.add.at(out, at.discards + np.asarray(state.discards, dtype=np.intp), 1)
+        out[at.stock_size] = len(state.stock)
+        phase = state.phase
+        out[at.phase + phase] = 1
+        actor = self.current_player(state)
+        if actor >= 0:
+            out[at.to_act + actor] = 1
+        out[at.dealer + state.dealer] = 1
+        out[at.hand_number] = state.hand_number + 1
+        out[at.hands_left] = 0 if phase == PHASE_OVER else state.num_hands - state.hand_number - 1
+        betting = state.betting
+        out[at.pot] = sum(betting.committed)
+        out[at.current_bet] = betting.current_bet
+        out[at.bet_size] = state.bets[phase != PHASE_BET_BEFORE]
+        out[at.orbit] = betting.orbit
+        out[at.bets_made] = betting.bets
+        table = betting.table  # rows dealt, stacks, round_bets, committed, in_hand, all_in
+        for name, row in (
+            ("stacks", 1),
+            ("round_bets", 2),
+            ("committed", 3),
+            ("dealt", 0),
+            ("in_hand", 4),
+            ("all_in", 5),
+        ):
+            start = getattr(at, name)
+            out[start : start + n] = table[row]
+        out[at.start_stacks : at.start_stacks + n] = state.start_stacks
+        out[at.drawn : at.drawn + n] = state.draws[0]
+        out[at.has_drawn : at.has_drawn + n] = state.draws[1]
+        out[at.history : at.history + 2 * n * _KINDS] = state.history
+        return out
 
     def render(self, state: DrawPokerState) -> str:
         return render_text(state)

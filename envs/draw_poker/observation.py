@@ -13,7 +13,7 @@ The history summary counts, for each betting phase (0 before the draw, 1 after) 
 seat, the ``bet/raise`` actions, the calls (``check/call`` with chips to put in), the checks
 (``check/call`` with nothing to put in) and the folds. Another seat's cards are never in the
 vector: opponents are known only by their stacks, bets, the cards they drew and their betting;
-the hands shown at a showdown are reported in the hand's ``Payout.infos`` instead.
+the hands shown at a showdown are reported in every seat's info instead (``shown``).
 """
 
 from __future__ import annotations

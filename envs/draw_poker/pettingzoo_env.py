@@ -17,10 +17,16 @@ Observation space   ``Dict({"observation": Box(float32, 278 + 17 * num_players),
                     entry per seat)
 Rewards             at the end of each hand, each player's chip result of the hand (its stack
                     after minus before, ante included): zero-sum
-Infos               ``"action_mask"`` always; at the end of each hand, for every player, the
-                    hand's report: ``hand``, ``dealer``, ``showdown``, ``shown`` and
-                    ``categories`` (the hands shown and their RULES §6 names), ``pots`` (amount,
-                    eligible seats, winners, shares), ``put_in``, ``results``, ``stacks``
+Infos               the same keys, types and shapes at every step from reset on, numbers only
+                    (table below, for two players; ``N`` = ``num_players``): the last settled
+                    hand's report, the same for every player (``hand``, ``dealer``,
+                    ``showdown``, the cards ``shown`` and their ``categories``, the pots as
+                    arrays of at most ``N`` pots, ``put_in``, ``results``, ``stacks``), neutral
+                    (0, -1, zeros, False, the starting stacks) until the first hand is settled;
+                    then ``action_mask``
+State               ``state()``: the whole game, every seat's cards, the stock and the discards
+                    included, ``Box(0, high, (size,), float32)`` (``state_space``; table below,
+                    for two players), for centralised critics
 Episode             ``hands`` hands (stacks carried over, a player with no chips sits out), or
                     until one player has all the chips; all agents terminate together
 ==================  ==========================================================================
@@ -32,6 +38,15 @@ Actions:
 Observation (``num_players=2``):
 
 {observation_table}
+
+Info (every agent, every step, ``num_players=2``; ``masked_action`` only with
+``masked_action="random"``):
+
+{info_table}
+
+State (``state()``, ``num_players=2``):
+
+{state_table}
 
 Options (RULES §2 defaults): ``num_players=2``, ``decks=1``, ``jokers=0``,
 ``deuces_wild=False``, ``ante=1`` (smaller than two seats' starting stacks), ``bets=(1, 2)``
@@ -57,6 +72,14 @@ Version history:
   ante must be smaller than the starting stacks of at least two seats, as in five-card stud
   (``ValueError`` naming the ante and the limit; ``ante=100`` with ``stack=100`` used to put
   every seat all-in on its ante).
+- v0, infos: every agent's info holds the keys of the info table from the first step, numbers
+  only, fixed shapes (was: ``"action_mask"`` only, plus the hand's report from the end of a
+  hand until the agent's next step, with ``shown`` as card strings or ``None``,
+  ``categories`` as names or ``None``, ``pots`` as a tuple of dicts with ``shares`` a dict by
+  seat, and tuples by seat). ``shown`` is now card ids (-1 for none), ``categories`` category
+  codes (-1 for none), the pots ``pot_amounts``, ``pot_eligible``, ``pot_winners``,
+  ``pot_shares``; the report stays until the next hand is settled.
+- v0, state: ``state()`` and ``state_space`` (the state table).
 """
 
 from __future__ import annotations
@@ -65,14 +88,25 @@ import sys
 from typing import Any, ClassVar
 
 from ..core.observation import document
-from ..core.pettingzoo_env import CardGameAECEnv, order_enforcing, pettingzoo_metadata
+from ..core.pettingzoo_env import (
+    CardGameAECEnv,
+    env_info_schema,
+    order_enforcing,
+    pettingzoo_metadata,
+)
 from .actions import ACTION_TABLE
-from .game import DrawPokerGame
+from .game import STATE_LAYOUT, DrawPokerGame
 from .observation import LAYOUT
 
 __all__ = ["env", "raw_env"]
 
-document(sys.modules[__name__], actions=ACTION_TABLE, observation_table=LAYOUT.table())
+document(
+    sys.modules[__name__],
+    actions=ACTION_TABLE,
+    observation_table=LAYOUT.table(),
+    info_table=env_info_schema(DrawPokerGame(), "random").table(),
+    state_table=STATE_LAYOUT.table(),
+)
 
 
 class raw_env(CardGameAECEnv):  # noqa: N801 - PettingZoo's conventional name

@@ -56,6 +56,11 @@ class DrawPokerState:
     start_stacks: list[int] = field(default_factory=list)
     """Stacks before this hand's antes (chip results are measured from them)."""
     last_hand: Mapping[str, Any] | None = None
-    """The report of the last hand settled (as in its ``Payout.infos``)."""
+    """The report of the last hand settled, as the text view shows it (the cards shown as
+    strings, the category names, the pots with their shares as dicts)."""
+    last_info: dict[str, Any] | None = None
+    """The same report as every seat's info holds it (numbers only, fixed shapes:
+    :meth:`~pokerzoo.envs.draw_poker.game.DrawPokerGame.info`); ``None`` before the first
+    hand is settled."""
     rng: np.random.Generator | None = None
     """Every shuffle after the first deal draws from it (``None``: nothing is shuffled)."""

@@ -7,8 +7,9 @@ from typing import Any, ClassVar
 
 from ...agents.five_card_stud import BOTS
 from ..core.observation import document
+from ..core.pettingzoo_env import env_info_schema
 from ..core.single_seat import STEP_ERRORS, BotTableEnv
-from .game import ACTION_TABLE
+from .game import ACTION_TABLE, FiveCardStudGame
 from .observation import LAYOUT
 from .pettingzoo_env import raw_env
 
@@ -28,16 +29,22 @@ class FiveCardStudEnv(BotTableEnv):
     {actions}
 
     ## Observation Space
-    ``Box(float32, (852,))``, the learner's view (seats relative: entry 0 is the learner; the
-    others' face-down cards never appear):
+    ``Box(0, high, (852,), float32)``, the learner's view (seats relative: entry 0 is the
+    learner; the others' face-down cards never appear; ``high`` finite, from the options):
 
     {observation_table}
 
     ## Rewards
     The learner's chip result of each hand, delivered on its step that ends the hand or, when
-    the bots end it, on its next step (or its last). ``info`` carries each hand's report (hands
-    shown, categories, high and low winners, pots) once the hand is over, ``"seat"`` and
-    ``"opponents"``.
+    the bots end it, on its next step (or its last).
+
+    ## Info
+    The learner's AEC info at every step (the last settled hand's report, numbers only, the
+    same keys, types and shapes from reset on; neutral until the first hand is settled), then
+    ``"seat"`` (the learner's agent name) and ``"opponents"`` (agent name -> bot name). For two
+    players (``N`` = ``num_players``; ``masked_action`` only with ``masked_action="random"``):
+
+    {info_table}
 
     ## Options
     - ``opponent="rules"``: a name from :data:`pokerzoo.agents.five_card_stud.BOTS`
@@ -56,12 +63,25 @@ class FiveCardStudEnv(BotTableEnv):
     - v0: initial.
     - v0, issue 28: the first round's opener may not raise; the info's ``hand`` is 1-based; an
       ante not smaller than two seats' starting stacks is reported as a bad ante.
+    - v0, infos: the info holds the keys of the info table at every step, numbers only, fixed
+      shapes (was: the hand's report with card strings, names, ``None``, dicts and
+      ``previous_hands``, only after a hand ended); see ``five_card_stud_v0``'s version history.
+    - v0, observations: finite upper bounds from the options (was ``inf``), the same values.
     """
 
     aec_class: ClassVar[Any] = raw_env
     bots: ClassVar[Any] = BOTS
 
 
+_SEAT_ROWS = (
+    "| `seat` | str | the learner's agent name, `player_0` .. `player_{N-1}` |\n"
+    "| `opponents` | dict str -> str | each opponent's bot name by agent name, e.g. "
+    "`{'player_1': 'rules'}` |"
+)
 document(
-    FiveCardStudEnv, actions=ACTION_TABLE, observation_table=LAYOUT.table(), step_errors=STEP_ERRORS
+    FiveCardStudEnv,
+    actions=ACTION_TABLE,
+    observation_table=LAYOUT.table(),
+    step_errors=STEP_ERRORS,
+    info_table=env_info_schema(FiveCardStudGame(), "random").table() + "\n" + _SEAT_ROWS,
 )

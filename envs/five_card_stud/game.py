@@ -87,24 +87,39 @@ seat's cards. The rest of the pack follows, shuffled by ``rng`` (in id order whe
 Rewards and infos
 -----------------
 :meth:`FiveCardStudGame.apply` returns a :class:`~pokerzoo.envs.core.game.Payout` on the move
-that ends a hand: each seat's chip result of that hand (zero-sum), and for every seat the same
-info dict: ``hand`` (the hand's number, 1-based like the observation's ``hand_number`` and
-draw poker's ``hand``), ``dealer``, ``showdown`` (False when everybody else folded), ``shown``
-(per seat, the five cards shown or ``None``), ``categories`` (per seat, the high hand's name as
-RULES §6 writes it, ``"high card"`` for no pair, or ``None``), ``high_winners`` and
-``low_winners`` (seats winning the main pot's high and low halves; ``low_winners`` is empty
-without ``hi_lo`` or when no low qualifies), ``pots`` (each pot's ``amount``, ``eligible`` seats,
-``high_winners``, ``low_winners`` and ``shares``, a dict seat -> chips won), ``chips`` (per
-seat, the hand's result) and ``stacks`` (after the hand). When one move ends more than one hand
-(the next hand needed no decision because all but one seat were all-in from the antes), the
-rewards add up, the dict describes the last hand and ``previous_hands`` holds the earlier ones'
-dicts (otherwise it is empty).
+that ends a hand: each seat's chip result of that hand (zero-sum). When one move ends more than
+one hand (the next hand needed no decision because all but one seat were all-in from the
+antes), the rewards add up. The state keeps every finished hand's report in
+:attr:`~.state.FiveCardStudState.results` (the text view's dicts, module :mod:`.state`) and the
+last one's info in :attr:`~.state.FiveCardStudState.last_info`.
+
+Info
+----
+Every seat's info holds the same keys, types and shapes at every step
+(:func:`make_info_schema`, built for ``N`` seats; the table below is for ``N = 2``; the envs
+add ``action_mask`` after them): the report of the last hand settled, the same for every seat
+(when one move ends several hands, the last of them). Before the first hand is settled every
+key holds its neutral value (-1, zeros, False; the starting stacks). Seats are absolute
+(index ``s`` is ``player_s``). Face-down cards appear in ``shown`` only once a showdown showed
+them.
+
+{info_table}
+
+State
+-----
+:meth:`FiveCardStudGame.encode_state` (``env.state()``): the whole game as one ``float32``
+vector (:func:`make_state_layout`; the table below is for ``N = 2``), every card included (the
+hole cards, a fifth card dealt down, the rest of the pack), for a centralised critic. Seats are
+absolute; card ``c`` is the card id (52 the joker).
+
+{state_table}
 """
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -118,14 +133,16 @@ from ..core.betting import (
     RoundRules,
     check_bets,
     check_stacks,
+    pot_arrays,
 )
 from ..core.cards import JOKER, NUM_CARD_IDS, CardsLike, Deck, format_cards
 from ..core.errors import GameOverError, IllegalActionError, check_action
 from ..core.game import PackGame, Payout
 from ..core.hands import category_name, make_evaluator, qualifies_low
-from ..core.observation import ObservationLayout, document, markdown_table
+from ..core.info import InfoKey, InfoSchema
+from ..core.observation import Field, ObservationLayout, document, markdown_table
 from ..core.options import check_bool, check_choice, check_int
-from .observation import LAYOUT, encode_with_plans, observer_plans
+from .observation import encode_with_plans, make_layout, observer_plans
 from .render import render_text
 from .state import (
     CARDS_PER_HAND,
@@ -140,10 +157,15 @@ __all__ = [
     "ACTIONS",
     "ACTION_TABLE",
     "CALL",
+    "CATEGORY_CODES",
     "FOLD",
     "FiveCardStudGame",
+    "INFO_SCHEMA",
     "RAISE",
+    "STATE_LAYOUT",
     "is_wild",
+    "make_info_schema",
+    "make_state_layout",
     "pack_order",
     "showing_key",
     "up_card_rank",
@@ -183,6 +205,155 @@ _BET_RAISE, _CALLED, _CHECKED, _FOLDED = range(4)
 # legal masks by (fold, call, raise) bits: built once, copied out
 _MASKS = tuple(np.array([b & 1, b >> 1 & 1, b >> 2 & 1], dtype=np.int8) for b in range(8))
 _NO_ACTION = _MASKS[0]
+
+
+CATEGORY_CODES = (
+    "0 high card, 2 pair, 3 two pair, 4 three of a kind, 5 straight, 6 flush, 7 full house, "
+    "8 four of a kind, 9 straight flush, 10 royal flush, 11 five of a kind"
+)
+"""The category codes of ``info["categories"]`` (:class:`~pokerzoo.envs.core.hands.Category`;
+1, draw poker's ace-king, never occurs)."""
+
+
+@cache
+def make_info_schema(num_players: int = 2) -> InfoSchema:
+    """Every seat's info for ``num_players`` seats (the module docstring's table)."""
+    n = num_players
+    return InfoSchema(
+        [
+            InfoKey("hand", "int", (), "the last hand settled, 1-based; 0 before the first"),
+            InfoKey("dealer", "int", (), "the seat that dealt it; -1 before the first"),
+            InfoKey(
+                "showdown",
+                "bool",
+                (),
+                "it ended at a showdown (False: everybody else folded; False before the first)",
+            ),
+            InfoKey(
+                "shown",
+                "int",
+                (n, CARDS_PER_HAND),
+                "`[s]`: the card ids seat `s` showed at the showdown, in the order dealt (the "
+                "hole card first; 52 a joker); all -1 for a seat that showed nothing (folded, "
+                "sat out, no showdown)",
+            ),
+            InfoKey(
+                "categories",
+                "int",
+                (n,),
+                f"the high category of each seat's shown hand: {CATEGORY_CODES}; -1 for none",
+            ),
+            InfoKey(
+                "high_winners",
+                "bool",
+                (n,),
+                "the seats with the best high hand among those still in (the main pot's high "
+                "winners; the seat left alone when everybody else folded)",
+            ),
+            InfoKey(
+                "low_winners",
+                "bool",
+                (n,),
+                "the seats with the best qualifying low hand (`hi_lo`); all False without "
+                "`hi_lo` or when no low qualifies",
+            ),
+            InfoKey(
+                "pot_amounts",
+                "int",
+                (n,),
+                "chips in pot `p` (0 the main pot, then the side pots); 0 where none",
+            ),
+            InfoKey(
+                "pot_eligible",
+                "bool",
+                (n, n),
+                "`[p, s]`: seat `s` could win pot `p` (it reached it and did not fold)",
+            ),
+            InfoKey(
+                "pot_high_winners", "bool", (n, n), "`[p, s]`: seat `s` won pot `p`'s high half"
+            ),
+            InfoKey(
+                "pot_low_winners",
+                "bool",
+                (n, n),
+                "`[p, s]`: seat `s` won pot `p`'s low half (`hi_lo`, a qualifying low)",
+            ),
+            InfoKey(
+                "pot_shares",
+                "int",
+                (n, n),
+                "`[p, s]`: chips seat `s` took from pot `p` (high and low halves together)",
+            ),
+            InfoKey("put_in", "int", (n,), "chips each seat put in the pots, ante included"),
+            InfoKey(
+                "chips",
+                "int",
+                (n,),
+                "each seat's chip result of the hand (stack after minus before; zero-sum)",
+            ),
+            InfoKey(
+                "stacks",
+                "int",
+                (n,),
+                "each seat's chips after the hand (the starting stacks before the first)",
+            ),
+        ]
+    )
+
+
+@cache
+def make_state_layout(options: StudOptions = StudOptions()) -> ObservationLayout:  # noqa: B008
+    """The state vector of a game's options (the module docstring's table): ``N`` seats, the
+    bounds from the options."""
+    n = options.num_players
+    chips = sum(options.stack)
+    slots = CARDS_PER_HAND * NUM_CARD_IDS
+    return ObservationLayout(
+        [
+            Field(
+                "cards",
+                n * slots,
+                1,
+                f"seat `s`'s card `p` (0 the hole card, 1..3 up, 4 the fifth: up, or down with "
+                f"`last_card_down`) is card `c`: index `{slots} * s + 53 * p + c`; zeros for a "
+                "card not dealt",
+            ),
+            Field("pack", NUM_CARD_IDS, 1, "card `c` is in the pack, still to be dealt"),
+            Field("pack_size", 1, NUM_CARD_IDS, "cards still to be dealt"),
+            Field("round", NUM_ROUNDS, 1, "one-hot betting round: after the 2nd .. 5th card"),
+            Field("over", 1, 1, "the game is over"),
+            Field("to_act", n, 1, "one-hot seat to act (zeros once over)"),
+            Field("dealer", n, 1, "one-hot seat of the hand's dealer"),
+            Field("hand_number", 1, options.hands, "the hand in play, 1..hands"),
+            Field("hands_left", 1, options.hands, "hands still to play after this one"),
+            Field("pot", 1, chips, "chips in the pot, all pots together (0 once over)"),
+            Field("current_bet", 1, chips, "the bet to match in this betting round"),
+            Field("bet_size", 1, max(options.bets), "size of a bet and of a raise this round"),
+            Field("bets_made", 1, options.cap, "bets and raises made in this round"),
+            Field("stacks", n, chips, "seat `s`'s chips behind"),
+            Field("round_bets", n, chips, "chips seat `s` put in during this betting round"),
+            Field("committed", n, chips, "chips seat `s` has put in this hand, ante included"),
+            Field("start_stacks", n, chips, "seat `s`'s chips when the hand began"),
+            Field("dealt", n, 1, "seat `s` is dealt into this hand (0: no chips, sitting out)"),
+            Field("in_hand", n, 1, "seat `s` is dealt in and has not folded"),
+            Field("all_in", n, 1, "seat `s` is in the hand with no chips behind"),
+            Field(
+                "history",
+                NUM_ROUNDS * n * len(HISTORY_KINDS),
+                options.cap + 1,
+                "betting history of this hand, index `(r * N + s) * 4 + j`: in round `r` "
+                "(0..3) seat `s` bet or raised (`j = 0`), called (1), checked (2), folded (3)",
+            ),
+        ],
+        dtype=np.float32,
+    )
+
+
+INFO_SCHEMA = make_info_schema()
+"""The info of the default options (two seats)."""
+STATE_LAYOUT = make_state_layout()
+"""The state vector of the default options (two seats of 100 chips)."""
+document(sys.modules[__name__], info_table=INFO_SCHEMA.table(), state_table=STATE_LAYOUT.table())
 
 
 def _legal(betting: Betting) -> tuple[bool, bool, bool]:
@@ -254,6 +425,13 @@ def showing_key(cards: Sequence[int], deuces_wild: bool = False) -> tuple[int, .
     return (*(g[0] for g in groups), *(1,) * pad, *(g[1] for g in groups), *(-1,) * pad)
 
 
+def _seats_mask(seats: Sequence[int], num_players: int) -> np.ndarray:
+    """``bool (num_players,)``: True at ``seats``."""
+    mask = np.zeros(num_players, dtype=bool)
+    mask[list(seats)] = True
+    return mask
+
+
 def pack_order(hands: Sequence[CardsLike], dealer: int = 0) -> list[int]:
     """The top of a pack that deals each seat the cards ``hands[seat]`` (in the order dealt:
     hole card, first up card, ..., fifth card), for scripted hands.
@@ -282,7 +460,6 @@ class FiveCardStudGame(PackGame):
     """
 
     num_actions = len(ACTIONS)
-    layout: ObservationLayout = LAYOUT
     simultaneous = False
 
     def __init__(
@@ -354,6 +531,23 @@ class FiveCardStudGame(PackGame):
         self._high = make_evaluator("standard", deuces_wild=options.deuces_wild)
         self._low = make_evaluator("low", deuces_wild=options.deuces_wild)
         self._observers = observer_plans(options)
+        self.layout: ObservationLayout = make_layout(options)
+        self.info_schema: InfoSchema = make_info_schema(n)
+        self.state_layout: ObservationLayout = make_state_layout(options)
+        self._state_at = self.state_layout.starts()
+        self._neutral_info: dict[str, Any] = {
+            "hand": 0,
+            "dealer": -1,
+            "showdown": False,
+            "shown": np.full((n, CARDS_PER_HAND), -1, dtype=np.int64),
+            "categories": np.full(n, -1, dtype=np.int64),
+            "high_winners": np.zeros(n, dtype=bool),
+            "low_winners": np.zeros(n, dtype=bool),
+            **pot_arrays((), n, ("high_winners", "low_winners")),
+            "put_in": np.zeros(n, dtype=np.int64),
+            "chips": np.zeros(n, dtype=np.int64),
+            "stacks": np.array(options.stack, dtype=np.int64),
+        }
 
     def __repr__(self) -> str:
         fields = ", ".join(f"{k}={v!r}" for k, v in vars(self.options).items())
@@ -506,8 +700,7 @@ class FiveCardStudGame(PackGame):
         for result in results:
             for s, chips in enumerate(result["chips"]):
                 rewards[s] += chips
-        info = dict(results[-1], previous_hands=tuple(results[:-1]))
-        return Payout(tuple(rewards), tuple(dict(info) for _ in rewards))
+        return Payout(tuple(rewards))
 
     def _advance(self, state: FiveCardStudState) -> list[dict[str, Any]]:
         """Deal, open rounds, settle and start hands until a seat must act or the game ends;
@@ -588,6 +781,25 @@ class FiveCardStudGame(PackGame):
             "stacks": tuple(betting.stacks),
         }
         state.results.append(result)
+        shown_ids = np.full((n, CARDS_PER_HAND), -1, dtype=np.int64)
+        categories = np.full(n, -1, dtype=np.int64)
+        if showdown:
+            for seat in live:
+                shown_ids[seat] = state.cards[seat]
+                categories[seat] = high[seat] >> _CATEGORY_SHIFT
+        state.last_info = {
+            "hand": state.hand + 1,
+            "dealer": state.dealer,
+            "showdown": showdown,
+            "shown": shown_ids,
+            "categories": categories,
+            "high_winners": _seats_mask(high_winners, n),
+            "low_winners": _seats_mask(low_winners, n),
+            **pot_arrays(pots, n, ("high_winners", "low_winners")),
+            "put_in": np.array(betting.committed, dtype=np.int64),
+            "chips": np.array(result["chips"], dtype=np.int64),
+            "stacks": np.array(result["stacks"], dtype=np.int64),
+        }
         return result
 
     def _winners(
@@ -611,6 +823,52 @@ class FiveCardStudGame(PackGame):
     def observe(self, state: FiveCardStudState, player: int) -> np.ndarray:
         """``player``'s observation (:mod:`.observation`); others' face-down cards never in it."""
         return encode_with_plans(state, self._check_seat(player), self._observers)
+
+    def info(self, state: FiveCardStudState, player: int) -> dict[str, Any]:
+        """``player``'s info (:func:`make_info_schema`): the last settled hand's report, the
+        same for every seat; neutral values before the first hand is settled."""
+        self._check_seat(player)
+        info = self._neutral_info if state.last_info is None else state.last_info
+        return {k: v.copy() if type(v) is np.ndarray else v for k, v in info.items()}
+
+    def encode_state(self, state: FiveCardStudState) -> np.ndarray:
+        """The whole game as ``float32`` (:func:`make_state_layout`), every card included."""
+        at = self._state_at
+        n = self.options.num_players
+        out = self.state_layout.zeros()
+        slots = CARDS_PER_HAND * NUM_CARD_IDS
+        seats, positions = np.nonzero(state.cards >= 0)
+        cards = state.cards[seats, positions].astype(np.intp)
+        out[at.cards + slots * seats + NUM_CARD_IDS * positions + cards] = 1
+        rest = state.pack[state.next_card :].astype(np.intp)
+        out[at.pack + rest] = 1
+        out[at.pack_size] = rest.size
+        betting = state.betting
+        out[at.round + betting.round] = 1
+        out[at.over] = state.over
+        if not state.over and betting.actor >= 0:
+            out[at.to_act + betting.actor] = 1
+        out[at.dealer + state.dealer] = 1
+        out[at.hand_number] = state.hand + 1
+        out[at.hands_left] = self.options.hands - 1 - state.hand
+        out[at.pot] = state.pot
+        out[at.current_bet] = betting.current_bet
+        out[at.bet_size] = betting.rules.bet if betting.rules else 0
+        out[at.bets_made] = betting.bets
+        table = betting.table  # rows dealt, stacks, round_bets, committed, in_hand, all_in
+        for name, row in (
+            ("stacks", 1),
+            ("round_bets", 2),
+            ("committed", 3),
+            ("dealt", 0),
+            ("in_hand", 4),
+            ("all_in", 5),
+        ):
+            start = getattr(at, name)
+            out[start : start + n] = table[row]
+        out[at.start_stacks : at.start_stacks + n] = state.start_stacks
+        out[at.history : at.history + state.history.size] = state.history.ravel()
+        return out
 
     def render(self, state: FiveCardStudState) -> str:
         """A spectator's text view (:mod:`.render`)."""

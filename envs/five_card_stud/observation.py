@@ -4,10 +4,11 @@ Seats are **relative**: seat ``k`` is the player ``k`` seats to the observer's l
 ``k = 0`` the observer. The vector has room for 10 seats whatever ``num_players`` is (one
 space for every table size; the entries of missing seats are 0 and ``seats`` says which exist).
 Card ``c`` is the card id of :mod:`pokerzoo.envs.core.cards` (``4 * rank + suit``; 52 the
-joker). Chips are counted in chips (not normalised).
+joker). Chips are counted in chips (not normalised). The bounds are finite and follow the
+options (:func:`make_layout`): chips up to every chip at the table, counts up to the cap.
 
 The observer's own face-down cards are in ``hole``; other seats' face-down cards never appear,
-not even after the showdown (the hands shown are in the payout's info). Up cards stay in
+not even after the showdown (the hands shown are in the info). Up cards stay in
 ``up_cards`` after their seat folds: everybody saw them.
 
 {table}
@@ -39,48 +40,65 @@ __all__ = [
     "decode_observation",
     "encode_observation",
     "encode_with_plans",
+    "make_layout",
     "observer_plans",
 ]
 
 _SEATS = stud.MAX_PLAYERS
 _KINDS = len(stud.HISTORY_KINDS)
 _ROUNDS = stud.NUM_ROUNDS
-_OPEN = np.inf  # no upper bound: chips and counts grow with the options
 
-LAYOUT = ObservationLayout(
-    [
-        Field("hole", NUM_CARD_IDS, 1, "own face-down cards by card id: the hole card, and the "
-              "fifth card with `last_card_down`"),
-        Field("up_cards", _SEATS * NUM_CARD_IDS, 1, "index `53 * k + c`: relative seat `k` shows "
-              "card `c` face up (folded seats keep theirs)"),
-        Field("seats", _SEATS, 1, "relative seat `k` exists at this table"),
-        Field("in_hand", _SEATS, 1, "seat `k` is dealt in and has not folded"),
-        Field("all_in", _SEATS, 1, "seat `k` is in the hand with no chips behind"),
-        Field("stacks", _SEATS, _OPEN, "seat `k`'s chips behind"),
-        Field("committed", _SEATS, _OPEN, "chips seat `k` has put in the pot this hand (ante "
-              "included)"),
-        Field("round_bets", _SEATS, _OPEN, "chips seat `k` has put in during this betting round"),
-        Field("pot", 1, _OPEN, "chips in the pot, all pots together (0 once the game is "
-              "over)"),
-        Field("to_call", 1, _OPEN, "chips the observer must add to call (at most its stack)"),
-        Field("bet_size", 1, _OPEN, "size of a bet and of a raise in this round"),
-        Field("bets_made", 1, _OPEN, "bets and raises made in this round"),
-        Field("cap", 1, _OPEN, "most bets and raises a round allows (`1 + max_raises`)"),
-        Field("round", _ROUNDS, 1, "one-hot betting round: after the 2nd, 3rd, 4th, 5th card"),
-        Field("to_act", _SEATS, 1, "one-hot relative seat to act (all 0 when the game is over)"),
-        Field("dealer", _SEATS, 1, "one-hot relative seat of the dealer"),
-        Field("seat", _SEATS, 1, "one-hot absolute seat of the observer (`player_i`)"),
-        Field("history", _ROUNDS * _SEATS * _KINDS, _OPEN, "betting history of this hand "
-              "(below)"),
-        Field("hand_number", 1, _OPEN, "the hand in play, 1..hands"),
-        Field("hands_left", 1, _OPEN, "hands still to play after this one (at most)"),
-        Field("ante", 1, _OPEN, "option `ante`"),
-        Field("bets", 2, _OPEN, "option `bets`: the small and the big bet"),
-        Field("variant", 5, [1, 1, 1, 1, 13], "options `last_card_down`, `deuces_wild`, "
-              "`jokers`, `hi_lo`, `low_qualifier` (0: none)"),
-    ],
-    dtype=np.float32,
-)  # fmt: skip
+
+@cache
+def make_layout(options: StudOptions = StudOptions()) -> ObservationLayout:  # noqa: B008
+    """The layout of a game's options: the same fields and size for every option set, the
+    bounds from the options (chips: every chip at the table; the bet sizes; the cap; the
+    hands to play)."""
+    chips = sum(options.stack)
+    cap = options.cap
+    hands = options.hands
+    return ObservationLayout(
+        [
+            Field("hole", NUM_CARD_IDS, 1, "own face-down cards by card id: the hole card, and "
+                  "the fifth card with `last_card_down`"),
+            Field("up_cards", _SEATS * NUM_CARD_IDS, 1, "index `53 * k + c`: relative seat `k` "
+                  "shows card `c` face up (folded seats keep theirs)"),
+            Field("seats", _SEATS, 1, "relative seat `k` exists at this table"),
+            Field("in_hand", _SEATS, 1, "seat `k` is dealt in and has not folded"),
+            Field("all_in", _SEATS, 1, "seat `k` is in the hand with no chips behind"),
+            Field("stacks", _SEATS, chips, "seat `k`'s chips behind"),
+            Field("committed", _SEATS, chips, "chips seat `k` has put in the pot this hand "
+                  "(ante included)"),
+            Field("round_bets", _SEATS, chips, "chips seat `k` has put in during this betting "
+                  "round"),
+            Field("pot", 1, chips, "chips in the pot, all pots together (0 once the game is "
+                  "over)"),
+            Field("to_call", 1, chips, "chips the observer must add to call (at most its stack)"),
+            Field("bet_size", 1, max(options.bets), "size of a bet and of a raise in this round"),
+            Field("bets_made", 1, cap, "bets and raises made in this round"),
+            Field("cap", 1, cap, "most bets and raises a round allows (`1 + max_raises`)"),
+            Field("round", _ROUNDS, 1, "one-hot betting round: after the 2nd, 3rd, 4th, 5th "
+                  "card"),
+            Field("to_act", _SEATS, 1, "one-hot relative seat to act (all 0 when the game is "
+                  "over)"),
+            Field("dealer", _SEATS, 1, "one-hot relative seat of the dealer"),
+            Field("seat", _SEATS, 1, "one-hot absolute seat of the observer (`player_i`)"),
+            Field("history", _ROUNDS * _SEATS * _KINDS, cap + 1, "betting history of this hand "
+                  "(below)"),
+            Field("hand_number", 1, hands, "the hand in play, 1..hands"),
+            Field("hands_left", 1, hands, "hands still to play after this one (at most)"),
+            Field("ante", 1, options.ante, "option `ante`"),
+            Field("bets", 2, options.bets, "option `bets`: the small and the big bet"),
+            Field("variant", 5, [1, 1, 1, 1, 13], "options `last_card_down`, `deuces_wild`, "
+                  "`jokers`, `hi_lo`, `low_qualifier` (0: none)"),
+        ],
+        dtype=np.float32,
+    )  # fmt: skip
+
+
+LAYOUT = make_layout()
+"""The layout of the default options (two seats of 100 chips, bets 1 and 2, 3 raises, one
+hand); every option set has the same fields and size (:func:`make_layout` sets the bounds)."""
 document(sys.modules[__name__], table=LAYOUT.table())
 
 

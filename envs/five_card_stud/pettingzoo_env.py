@@ -8,15 +8,23 @@ Turn order          the player on turn acts: the highest (or lowest) up card ope
 Action space        ``Discrete(3)``: 0 fold, 1 check/call, 2 bet/raise; the mask follows the
                     round (no check before the first bet of the first round; no raise for
                     the first round's opener) and the cap of one bet and ``max_raises`` raises
-Observation space   ``Dict({"observation": Box(float32, (852,)), "action_mask": Box(0, 1, (3,),
-                    int8)})``: own hole card(s), every seat's up cards, pot, amount to call,
-                    stacks and bets, who is in, the betting history, the round; seats are
-                    relative (entry 0 is the observer); hidden cards of others never appear
+Observation space   ``Dict({"observation": Box(0, high, (852,), float32), "action_mask":
+                    Box(0, 1, (3,), int8)})``: own hole card(s), every seat's up cards, pot,
+                    amount to call, stacks and bets, who is in, the betting history, the round;
+                    seats are relative (entry 0 is the observer); hidden cards of others never
+                    appear; ``high`` is finite, from the options (every chip at the table, the
+                    bet sizes, the cap, the hands)
 Rewards             at the end of each hand, each player's chip result of the hand (zero-sum)
-Infos               ``"action_mask"`` always; at the end of each hand, for every player: the
-                    hand's number ``hand`` (1-based), the hands shown and their categories,
-                    the high and low winners, every pot with its winners and shares, the chip
-                    results and stacks
+Infos               the same keys, types and shapes at every step from reset on, numbers only
+                    (table below, for two players; ``N`` = ``num_players``): the last settled
+                    hand's report, the same for every player (``hand``, ``dealer``,
+                    ``showdown``, the cards ``shown`` and their ``categories``, the high and
+                    low winners, the pots as arrays of at most ``N`` pots, ``put_in``,
+                    ``chips``, ``stacks``), neutral (0, -1, zeros, False, the starting stacks)
+                    until the first hand is settled; then ``action_mask``
+State               ``state()``: the whole game, every hole card and the rest of the pack
+                    included, ``Box(0, high, (size,), float32)`` (``state_space``; table
+                    below, for two players), for centralised critics
 Episode             ``hands`` hands (stacks carried over, a player with no chips sits out), or
                     until one player has all the chips; all agents terminate together
 ==================  ==========================================================================
@@ -31,6 +39,15 @@ Observation:
 
 The history holds, for each betting round and relative seat, its bets/raises, calls, checks and
 folds (index ``682 + (round * 10 + seat) * 4 + kind``).
+
+Info (every agent, every step, ``num_players=2``; ``masked_action`` only with
+``masked_action="random"``):
+
+{info_table}
+
+State (``state()``, ``num_players=2``):
+
+{state_table}
 
 Options (RULES §5 defaults): ``num_players=2``, ``ante=1`` (smaller than two seats' starting
 stacks), ``bets=(1, 2)`` (the small and the big bet), ``max_raises=3``, ``stack=100`` (or one
@@ -51,6 +68,19 @@ Version history:
   the observation's ``hand_number``. An ante not smaller than the starting stacks of two seats
   is reported as a bad ante, naming the ante and the limit (``ante=200`` reported a bad stack);
   the rule itself is unchanged, and draw poker now applies it too.
+- v0, infos: every agent's info holds the keys of the info table from the first step, numbers
+  only, fixed shapes (was: ``"action_mask"`` only, plus the hand's report from the end of a
+  hand until the agent's next step, with ``shown`` as card strings or ``None``,
+  ``categories`` as names or ``None``, winners as tuples of seats, ``pots`` as a tuple of
+  dicts with ``shares`` a dict by seat, and ``previous_hands``, the reports of earlier hands
+  ended by the same move). ``shown`` is now card ids (-1 for none), ``categories`` category
+  codes (-1 for none), winners ``bool (N,)`` masks, the pots ``pot_amounts``,
+  ``pot_eligible``, ``pot_high_winners``, ``pot_low_winners``, ``pot_shares``;
+  ``previous_hands`` is gone (the info reports the last settled hand); ``put_in`` is new; the
+  report stays until the next hand is settled.
+- v0, state: ``state()`` and ``state_space`` (the state table).
+- v0, observations: the ``Box`` has finite upper bounds from the options (was ``inf`` for the
+  chips, counts, hands and options); the same ``float32`` values.
 """
 
 from __future__ import annotations
@@ -59,13 +89,24 @@ import sys
 from typing import Any, ClassVar
 
 from ..core.observation import document
-from ..core.pettingzoo_env import CardGameAECEnv, order_enforcing, pettingzoo_metadata
-from .game import ACTION_TABLE, FiveCardStudGame
+from ..core.pettingzoo_env import (
+    CardGameAECEnv,
+    env_info_schema,
+    order_enforcing,
+    pettingzoo_metadata,
+)
+from .game import ACTION_TABLE, STATE_LAYOUT, FiveCardStudGame
 from .observation import LAYOUT
 
 __all__ = ["env", "raw_env"]
 
-document(sys.modules[__name__], actions=ACTION_TABLE, observation_table=LAYOUT.table())
+document(
+    sys.modules[__name__],
+    actions=ACTION_TABLE,
+    observation_table=LAYOUT.table(),
+    info_table=env_info_schema(FiveCardStudGame(), "random").table(),
+    state_table=STATE_LAYOUT.table(),
+)
 
 
 class raw_env(CardGameAECEnv):  # noqa: N801 - PettingZoo's conventional name

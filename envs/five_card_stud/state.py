@@ -64,8 +64,7 @@ class FiveCardStudState:
     only by :meth:`~.game.FiveCardStudGame.apply`.
 
     Seats are absolute (``player_0`` is seat 0). The lists of :attr:`betting` hold each seat's
-    stack, chips put in and folds; :attr:`results` keeps every finished hand's result, the same
-    dicts the payouts carry.
+    stack, chips put in and folds; :attr:`results` keeps every finished hand's report.
     """
 
     options: StudOptions
@@ -93,6 +92,15 @@ class FiveCardStudState:
     counts of this hand (float32: the observation copies it as it is)."""
     over: bool = False
     results: list[dict[str, Any]] = field(default_factory=list)
+    """Every finished hand's report, as the text view shows it: ``hand`` (1-based),
+    ``dealer``, ``showdown``, ``shown`` (per seat, the five cards as a string, or ``None``),
+    ``categories`` (per seat, the high hand's name, or ``None``), ``high_winners`` and
+    ``low_winners`` (seats), ``pots`` (each pot's ``amount``, ``eligible`` seats,
+    ``high_winners``, ``low_winners`` and ``shares``, a dict seat -> chips), ``chips`` (per
+    seat, the hand's result) and ``stacks`` (after the hand)."""
+    last_info: dict[str, Any] | None = None
+    """The last finished hand's report as every seat's info holds it (numbers only, fixed
+    shapes: :meth:`~.game.FiveCardStudGame.info`); ``None`` before the first."""
 
     @property
     def round(self) -> int:

@@ -49,7 +49,7 @@ def test_dealer_fixes_the_first_dealer(
     assert state.draw_queue == draw_order
     play(game, state, [(seat, STAND_PAT) for seat in draw_order])
     (payout,) = play(game, state, [((opener + i) % n, CALL) for i in range(n)])
-    assert payout.infos[0]["dealer"] == dealer and payout.infos[0]["showdown"] is True
+    assert state.last_hand["dealer"] == dealer and state.last_hand["showdown"] is True
 
 
 def test_pack_for_deals_from_the_dealers_left() -> None:
@@ -80,7 +80,7 @@ def test_the_deal_passes_left_from_the_first_dealer(play, dealer: int, dealers: 
         assert opener == (state.dealer + 1) % 3
         (payout,) = play(game, state, [(opener, RAISE), ((opener + 1) % 3, FOLD),
                                        ((opener + 2) % 3, FOLD)])  # fmt: skip
-        assert payout.infos[0]["dealer"] == seen[-1]
+        assert state.last_hand["dealer"] == seen[-1]
     assert seen == dealers
 
 

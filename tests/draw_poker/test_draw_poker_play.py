@@ -17,6 +17,7 @@ from pokerzoo.envs.draw_poker import (
     RAISE,
     STAND_PAT,
     DrawPokerGame,
+    DrawPokerState,
     discard_action,
 )
 
@@ -35,11 +36,14 @@ PLAY_OPTION_SETS: dict[str, dict[str, Any]] = {
 }
 
 
-def check_payout(game: DrawPokerGame, payout: Payout, stacks_before: list[int]) -> list[int]:
-    """The chip invariants of one settled hand; returns the stacks after it."""
+def check_payout(
+    game: DrawPokerGame, payout: Payout, state: DrawPokerState, stacks_before: list[int]
+) -> list[int]:
+    """The chip invariants of one settled hand (its report: ``state.last_hand``); returns the
+    stacks after it."""
     n = game.num_players
-    info = payout.infos[0]
-    assert all(other == info for other in payout.infos)
+    info = state.last_hand
+    assert payout.infos is None
     results, put_in, stacks = info["results"], info["put_in"], info["stacks"]
     assert payout.rewards == tuple(float(r) for r in results)
     assert sum(results) == 0  # zero-sum: no chip created or lost
@@ -86,7 +90,7 @@ def play_game(game: DrawPokerGame, rng: np.random.Generator, every_mask: bool = 
         assert sum(state.betting.stacks) + state.betting.pot == total or payout is not None
         if payout is not None:
             hands += 1
-            stacks = check_payout(game, payout, stacks)
+            stacks = check_payout(game, payout, state, stacks)
             assert sum(stacks) == total
         steps += 1
         assert steps < 10_000

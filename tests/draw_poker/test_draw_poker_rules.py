@@ -147,8 +147,8 @@ def test_everyone_folds_to_one_player_who_takes_the_pot_unseen(
     payout = payouts[0]
     assert payout.rewards == tuple(float(r) for r in rewards)
     winner = rewards.index(max(rewards))
-    info = payout.infos[0]
-    assert all(other == info for other in payout.infos)
+    info = state.last_hand
+    assert payout.infos is None
     assert info["showdown"] is False
     assert info["shown"] == (None,) * num_players
     assert info["categories"] == (None,) * num_players
@@ -172,7 +172,7 @@ def test_showdown(
     state = deal(game, [hand0, hand1])
     (payout,) = play(game, state, CHECK_DOWN)
     assert payout.rewards == tuple(float(r) for r in rewards)
-    info = payout.infos[0]
+    info = state.last_hand
     assert info["showdown"] is True
     assert info["categories"] == names
     assert [set(parse_cards(cards)) for cards in info["shown"]] == [
@@ -208,7 +208,7 @@ def test_a_split_pot_gives_the_odd_chip_to_the_first_winner_left_of_the_dealer(
     state = deal(game, hands)
     (payout,) = play(game, state, steps)
     assert payout.rewards == tuple(float(r) for r in rewards)
-    (pot,) = payout.infos[0]["pots"]
+    (pot,) = state.last_hand["pots"]
     assert pot["amount"] == 5 and pot["shares"] == shares
     assert list(pot["shares"]) == list(shares)  # the odd chip's winner first
 
@@ -225,7 +225,7 @@ def test_side_pots_with_three_all_ins(play) -> None:
     (payout,) = play(game, state, [(1, discard(state, 1, "2s")), (2, PAT), (3, PAT), (0, PAT)])
     # nobody is left to bet against player_0 after the draw: straight to the showdown
     assert payout.rewards == (-7.0, 9.0, 1.0, -3.0)
-    info = payout.infos[0]
+    info = state.last_hand
     assert info["categories"] == ("nothing", "four of a kind", "three of a kind", "two pair")
     assert info["shown"][1] == "Ac Ad Ah As 7c"
     assert [(p["amount"], p["eligible"], p["winners"]) for p in info["pots"]] == [
@@ -340,7 +340,7 @@ def test_the_deal_moves_left_and_a_player_with_no_chips_sits_out(play) -> None:
     assert (view.hand_number, view.hands_left) == (2, 1)
     assert "player_0: stack 0, sitting out" in game.render(state)
     (payout,) = play(game, state, [(2, RAISE), (1, FOLD)])
-    assert payout.rewards == (0.0, -1.0, 1.0) and payout.infos[0]["hand"] == 2
+    assert payout.rewards == (0.0, -1.0, 1.0) and state.last_hand["hand"] == 2
     assert (state.hand_number, state.dealer, game.current_player(state)) == (2, 2, 1)
     (payout,) = play(game, state, [(1, RAISE), (2, FOLD)])
     assert payout.rewards == (0.0, 1.0, -1.0) and game.is_terminal(state)

@@ -175,7 +175,8 @@ def test_observations_stay_inside_the_layout_bounds() -> None:
         for seat in range(10):
             obs = game.observe(state, seat)
             assert obs.dtype == np.float32 and obs.shape == (LAYOUT.size,)
-            assert (obs >= LAYOUT.low).all() and (obs <= LAYOUT.high).all()
+            layout = game.layout  # the bounds of these options (finite)
+            assert (obs >= layout.low).all() and (obs <= layout.high).all()
         seat = game.current_player(state)
         game.apply(state, seat, int(rng.choice(np.flatnonzero(game.legal_mask(state, seat)))))
 

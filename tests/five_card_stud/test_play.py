@@ -40,6 +40,7 @@ def play_randomly(game: FiveCardStudGame, seed: int, thorough: bool = False) -> 
                 assert mask.dtype == np.int8 and (mask.any() == (other == seat))
             assert game.observe(state, seat).shape == (LAYOUT.size,)
         stacks_before = list(state.start_stacks)
+        settled = len(state.results)
         legal = np.flatnonzero(game.legal_mask(state, seat))
         payout = game.apply(state, seat, int(legal[rng.integers(legal.size)]))
         betting = state.betting
@@ -47,10 +48,10 @@ def play_randomly(game: FiveCardStudGame, seed: int, thorough: bool = False) -> 
         assert all(s >= 0 for s in betting.stacks)
         if payout is None:
             continue
-        ended = [*payout.infos[0]["previous_hands"], payout.infos[0]]
+        ended = state.results[settled:]
         hands += len(ended)
-        assert sum(payout.rewards) == 0
-        assert all(info == payout.infos[0] for info in payout.infos)
+        assert ended and sum(payout.rewards) == 0
+        assert payout.infos is None
         for result in ended:  # every pot paid out: the stacks hold every chip again
             assert sum(result["chips"]) == 0 and sum(result["stacks"]) == total
             for pot in result["pots"]:

@@ -208,9 +208,8 @@ def test_everyone_folds_to_the_bettor_who_takes_the_pot_unseen() -> None:
     game = FiveCardStudGame(num_players=3)
     state = deal(game, ["3c 9s", "4c Kd", "6c 5h"])
     payout = play(game, state, [(1, BET), (2, FOLD), (0, FOLD)])
-    assert payout == Payout(rewards=(-1.0, 2.0, -1.0), infos=payout.infos)
-    info = payout.infos[0]
-    assert all(i == info for i in payout.infos)
+    assert payout == Payout(rewards=(-1.0, 2.0, -1.0))
+    info = state.results[-1]
     assert info["showdown"] is False
     assert info["shown"] == (None, None, None) and info["categories"] == (None, None, None)
     assert info["high_winners"] == (1,) and info["low_winners"] == ()
@@ -256,35 +255,35 @@ def test_heads_up_showdowns(
     play(game, state, [(first, BET), (1 - first, CALL)])  # a pot of 4
     payout = check_down(game, state)
     assert payout.rewards == rewards
-    info = payout.infos[0]
+    info = state.results[-1]
     assert info["showdown"] is True
     assert info["shown"] == tuple(hands)
     assert info["categories"] == categories
     assert info["high_winners"] == high and info["low_winners"] == low
 
 
-def three_seat_hi_lo(options: dict, low_hand: str) -> Payout:
+def three_seat_hi_lo(options: dict, low_hand: str) -> tuple[Payout, dict]:
     """Seat 0 holds three kings, seat 1 ``low_hand``, seat 2 folds in the first round: a pot
-    of 5 (three antes, two small bets)."""
+    of 5 (three antes, two small bets). The payout and the hand's report."""
     game = FiveCardStudGame(num_players=3, hi_lo=True, **options)
     state = deal(game, ["Ks Kd Kh 9c 4d", low_hand, "7c Qs"])
     play(game, state, [(0, BET), (1, CALL), (2, FOLD)])
-    return check_down(game, state)
+    return check_down(game, state), state.results[-1]
 
 
 def test_hi_lo_odd_chip_goes_to_the_high_half() -> None:
-    payout = three_seat_hi_lo({"low_qualifier": 8}, "Ah 2d 3c 4h 6s")
+    payout, report = three_seat_hi_lo({"low_qualifier": 8}, "Ah 2d 3c 4h 6s")
     # the high half is 3, the low half 2; each of the two put in 2
     assert payout.rewards == (1.0, 0.0, -1.0)
-    pot = payout.infos[0]["pots"][0]
+    pot = report["pots"][0]
     assert pot["shares"] == {0: 3, 1: 2}
     assert pot["high_winners"] == (0,) and pot["low_winners"] == (1,)
 
 
 def test_hi_lo_without_a_qualifying_low_the_high_hand_takes_all() -> None:
-    payout = three_seat_hi_lo({"low_qualifier": 8}, "Ah 2d 3c 4h 9s")
+    payout, report = three_seat_hi_lo({"low_qualifier": 8}, "Ah 2d 3c 4h 9s")
     assert payout.rewards == (3.0, -2.0, -1.0)
-    assert payout.infos[0]["low_winners"] == ()
+    assert report["low_winners"] == ()
 
 
 def test_equal_hands_split_with_the_odd_chip_nearest_the_dealers_left() -> None:
@@ -292,7 +291,7 @@ def test_equal_hands_split_with_the_odd_chip_nearest_the_dealers_left() -> None:
     state = deal(game, ["As Kd Qh Jc Ts", "Ah Ks Qd Jh Tc", "7c 5s"])
     play(game, state, [(1, BET), (2, FOLD), (0, CALL)])
     payout = check_down(game, state)
-    assert payout.infos[0]["pots"][0]["shares"] == {1: 3, 0: 2}  # seat 1 is left of the dealer
+    assert state.results[-1]["pots"][0]["shares"] == {1: 3, 0: 2}  # seat 1 is left of the dealer
     assert payout.rewards == (0.0, 1.0, -1.0)
 
 
@@ -307,7 +306,7 @@ def test_side_pot_for_a_short_stack_all_in() -> None:
     assert state.betting.stacks[0] == 0 and state.betting.committed == [4, 5, 5]
     play(game, state, [(1, BET), (2, CALL)])  # seat 0 is skipped
     payout = play(game, state, [(1, CHECK), (2, CHECK)])
-    info = payout.infos[0]
+    info = state.results[-1]
     assert [(p["amount"], p["eligible"], p["high_winners"]) for p in info["pots"]] == [
         (12, (0, 1, 2), (0,)),
         (10, (1, 2), (1,)),
@@ -327,13 +326,13 @@ def test_hi_lo_splits_each_pot_among_the_seats_that_may_win_it() -> None:
     play(game, state, [(1, BET), (2, CALL), (0, CALL)])  # seat 0 is all-in: 3 each
     play(game, state, [(1, BET), (2, CALL)])
     payout = play(game, state, [(1, CHECK), (2, CHECK)])
-    main, side = payout.infos[0]["pots"]
+    main, side = state.results[-1]["pots"]
     assert (main["amount"], main["high_winners"], main["low_winners"]) == (9, (1,), (0,))
     assert main["shares"] == {1: 5, 0: 4}  # the odd chip with the high half
     assert (side["amount"], side["high_winners"], side["low_winners"]) == (4, (1,), (2,))
     assert side["shares"] == {1: 2, 2: 2}
     assert payout.rewards == (1.0, 2.0, -3.0)
-    assert payout.infos[0]["low_winners"] == (0,)
+    assert state.results[-1]["low_winners"] == (0,)
 
 
 @pytest.mark.parametrize(("ante", "stack"), [(0, 5), (1, 5), (2, 10)])
@@ -367,7 +366,7 @@ def test_hands_carry_stacks_and_move_the_deal_left() -> None:
     game = FiveCardStudGame(num_players=3, hands=4)
     state = deal(game, ["3c 9s", "4c Kd", "6c 5h"])
     payout = play(game, state, [(1, BET), (2, FOLD), (0, FOLD)])
-    assert payout.rewards == (-1.0, 2.0, -1.0) and payout.infos[0]["hand"] == 1  # 1-based
+    assert payout.rewards == (-1.0, 2.0, -1.0) and state.results[-1]["hand"] == 1  # 1-based
     assert state.hand == 1 and state.dealer == 1 and not game.is_terminal(state)
     text = game.render(state)  # hand 2 in play, hand 1's result below it
     assert "hand 2/4" in text.splitlines()[0] and "hand 1 result:" in text
@@ -380,9 +379,9 @@ def test_hands_carry_stacks_and_move_the_deal_left() -> None:
         legal = np.flatnonzero(game.legal_mask(state, seat))
         payout = game.apply(state, seat, int(rng.choice(legal)))
         if payout is not None:
-            hands_seen += 1 + len(payout.infos[0]["previous_hands"])
-            assert payout.infos[0]["dealer"] == (hands_seen - 1) % 3
-            assert payout.infos[0]["hand"] == hands_seen
+            hands_seen = len(state.results)
+            assert state.results[-1]["dealer"] == (hands_seen - 1) % 3
+            assert state.results[-1]["hand"] == hands_seen
     assert hands_seen == 4 and len(state.results) == 4
     assert sum(state.betting.stacks) == 300
 
@@ -412,9 +411,11 @@ def test_a_hand_with_no_decision_plays_out_in_the_same_move() -> None:
     payout = play(game, state, [(2, BET), (0, FOLD), (1, FOLD)])
     assert game.is_terminal(state) and len(state.results) == 2
     first, second = state.results
-    assert payout.infos[0]["previous_hands"] == (first,)
-    assert first["hand"] == 1 and payout.infos[0]["hand"] == 2
-    assert payout.infos[0]["showdown"] is True
+    assert first["hand"] == 1 and second["hand"] == 2
+    assert second["showdown"] is True
+    info = game.info(state, 0)  # the info reports the last hand settled
+    assert info["hand"] == 2 and info["showdown"] is True
+    assert info["chips"].tolist() == list(second["chips"])
     assert first["chips"] == (-1, -1, 2)
     assert payout.rewards == tuple(
         float(a + b) for a, b in zip(first["chips"], second["chips"], strict=True)
