@@ -7,8 +7,9 @@ from typing import Any, ClassVar
 
 from ...agents.nameless_poker import BOTS
 from ..core.observation import document
+from ..core.pettingzoo_env import env_info_schema
 from ..core.single_seat import STEP_ERRORS, BotTableEnv
-from .game import ACTION_TABLE
+from .game import ACTION_TABLE, NamelessPokerGame
 from .observation import LAYOUT
 from .pettingzoo_env import raw_env
 
@@ -27,15 +28,23 @@ class NamelessPokerEnv(BotTableEnv):
     {step_errors}
 
     ## Observation Space
-    ``Box(int16, (389,))``, the learner's view (seats relative: entry 0 is the learner):
+    ``Box(-2400, 2400, (389,), float32)``, the learner's view (seats relative: entry 0 is the
+    learner; every entry a whole number):
 
     {observation_table}
 
     ## Rewards
     The learner's deal score (``reward="relative"``: minus the table mean) at the end of each
     deal, delivered on its step that ends the deal or, when a bot plays the deal's last card, on
-    its next step (or its last). ``info`` carries each deal's results once it is over,
-    ``"seat"`` and ``"opponents"``.
+    its next step (or its last).
+
+    ## Info
+    After every reset and step: the learner's info of ``nameless_poker_v0`` (the same keys,
+    types and shapes at every step; seats are absolute indices, ``player_s`` is seat ``s``: the
+    last deal settled, neutral values until the first), with ``action_mask``, ``seat`` and
+    ``opponents``. ``masked_action`` only with ``masked_action="random"``.
+
+    {info_table}
 
     ## Options
     - ``opponent="rules"``: a name from :data:`pokerzoo.agents.nameless_poker.BOTS`
@@ -58,15 +67,28 @@ class NamelessPokerEnv(BotTableEnv):
     - v0: initial.
     - v0, issue 28: the first dealer is drawn by lot (was always ``player_0``); reset option
       ``dealer``.
+    - v0, issue 27, infos: the info table above at every step, numbers only (was: each deal's
+      results at its end only, ``"deal_kind"`` a name, ``"bids"`` ``None`` in minimum and
+      maximum deals, tuples by seat, ``"winners"`` a tuple of seats after the last deal only).
+    - v0, issue 27, observations: ``float32`` (was ``int16``), the same values.
     """
 
     aec_class: ClassVar[Any] = raw_env
     bots: ClassVar[Any] = BOTS
 
 
+_AEC_INFO = env_info_schema(NamelessPokerGame(), "random")
+_GYM_ROWS = [
+    "| `seat` | str | the learner's agent name, `player_0` .. `player_3` |",
+    "| `opponents` | dict str -> str | each bot's name by agent name, e.g. "
+    "`{'player_1': 'rules', 'player_2': 'rules', 'player_3': 'rules'}` |",
+]
+if "action_mask" not in _AEC_INFO.names:  # the single-seat view adds it to the AEC info
+    _GYM_ROWS.insert(0, "| `action_mask` | int array (66) | `int8`: the learner's legal actions |")
 document(
     NamelessPokerEnv,
     actions=ACTION_TABLE,
     observation_table=LAYOUT.table(),
+    info_table="\n".join([_AEC_INFO.table(), *_GYM_ROWS]),
     step_errors=STEP_ERRORS,
 )

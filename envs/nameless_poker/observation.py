@@ -1,4 +1,5 @@
-"""One seat's observation of "poker without a name": a flat ``int16`` vector and its decoded view.
+"""One seat's observation of "poker without a name": a flat ``float32`` vector and its decoded
+view.
 
 Seat-indexed fields are **relative**: entry ``r`` of ``dealer``, ``to_act``, ``bids``,
 ``tricks``, ``leader``, ``voids`` and ``totals`` is the seat ``r`` places clockwise from the
@@ -10,6 +11,9 @@ What a seat may not see never appears: the other hands, and its own hand in a da
 its bid is made (``hand`` is all zeros and ``hand_hidden`` is 1 then). Everything else is
 public: the turned card, the bids, the tricks, the cards played, and ``voids``, what the plays
 of each seat this deal have shown it does not hold.
+
+Every entry is a whole number (counts, one-hots, bids, tricks, totals within +-2400), held as
+``float32`` (``int16`` before issue 27: the same values); :func:`decode_observation` reads either.
 
 {table}
 """
@@ -75,7 +79,7 @@ LAYOUT = ObservationLayout(
         ),
         Field("totals", NUM_PLAYERS, _MAX_TOTAL, "per relative seat: running total", -_MAX_TOTAL),
     ],
-    dtype=np.int16,
+    dtype=np.float32,
 )
 document(sys.modules[__name__], table=LAYOUT.table())
 
@@ -85,8 +89,8 @@ _SEATS = [[(p + r) % NUM_PLAYERS for r in range(NUM_PLAYERS)] for p in range(NUM
 
 
 def encode_observation(state: NamelessPokerState, player: int) -> np.ndarray:
-    """``player``'s observation of ``state``: ``int16`` of :data:`LAYOUT` ``.size`` entries."""
-    obs = np.zeros(LAYOUT.size, dtype=np.int16)
+    """``player``'s observation of ``state``: ``float32`` of :data:`LAYOUT` ``.size`` entries."""
+    obs = LAYOUT.zeros()
     seats = _SEATS[player]
     if state.bidding and state.bids[player] is None and state.kind == DARK:
         obs[_AT.hand_hidden] = 1
@@ -171,11 +175,13 @@ class NamelessPokerView:
 
 
 def decode_observation(observation: np.ndarray) -> NamelessPokerView:
-    """The :class:`NamelessPokerView` of an observation :func:`encode_observation` made."""
+    """The :class:`NamelessPokerView` of an observation :func:`encode_observation` made, in any
+    numeric dtype holding its whole numbers (``float32`` as the envs give it, ``int16``, ...):
+    the view is the same whatever the dtype."""
     obs = np.asarray(observation)
     if obs.shape != (LAYOUT.size,):
         raise ValueError(f"bad observation shape {obs.shape}: expected ({LAYOUT.size},)")
-    hand_counts = obs[LAYOUT["hand"]]
+    hand_counts = obs[LAYOUT["hand"]].astype(np.intp)  # np.repeat takes integer counts
     hand = tuple(int(c) for c in np.repeat(np.arange(NUM_CARD_IDS), hand_counts))
     trump = int(np.argmax(obs[LAYOUT["trump"]]))
     phase = obs[LAYOUT["phase"]]

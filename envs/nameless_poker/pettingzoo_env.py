@@ -10,15 +10,20 @@ Action space        ``Discrete(66)`` (table below); the mask follows the phase a
                     rules exactly (follow suit, else a trump or a joker, else anything; a joker
                     lead forces the highest card of the called suit), and the dealer
                     restriction when it is on
-Observation space   ``Dict({"observation": Box(int16, (389,)), "action_mask": Box(0, 1, (66,),
-                    int8)})``; seats relative to the observer (entry 0 is the observer); other
-                    hands never appear, and in the dark deals (19-22) a player's own hand is
-                    hidden until it has bid
+Observation space   ``Dict({"observation": Box(-2400, 2400, (389,), float32), "action_mask":
+                    Box(0, 1, (66,), int8)})``; seats relative to the observer (entry 0 is the
+                    observer); other hands never appear, and in the dark deals (19-22) a
+                    player's own hand is hidden until it has bid
 Rewards             at the end of each deal, each player's deal score (``reward="relative"``:
                     the score minus the table mean, zero-sum)
-Infos               ``"action_mask"`` always; at the end of each deal, for every player: the
-                    deal, its kind, bids, tricks, deal scores and running totals; after the
-                    last deal also ``"winners"`` (the highest total, ties included)
+Infos               the same keys, types and shapes at every step from reset on (table
+                    below), numbers only, seats absolute: the last deal settled (number, kind,
+                    bids, tricks, deal scores, running totals) and, after the last deal, the
+                    winners (the highest total, ties included); neutral values (0, -1, zeros,
+                    ``False``) until the first deal is settled
+State               ``state()``: the whole episode, every hand and the stock included,
+                    ``Box(-2400, 2400, (630,), float32)`` (``state_space``; table below), for
+                    centralised critics
 Episode             the deals listed (``deals=None``: all 30); all agents terminate together
 ==================  ==========================================================================
 
@@ -29,6 +34,15 @@ Actions:
 Observation:
 
 {observation_table}
+
+Info (every agent, every step; the game's keys are the same for every agent;
+``masked_action`` only with ``masked_action="random"``):
+
+{info_table}
+
+State (``state()``):
+
+{state_table}
 
 Options: ``deals`` (``None``: the 30 deals of RULES §4 in order; a list of distinct deal numbers
 1..30 plays just those, in that order, the dealer moving one seat left each deal),
@@ -52,6 +66,13 @@ Version history:
 - v0, issue 28: the first dealer is drawn by lot (was always ``player_0``, so that ``player_2``
   always dealt deals 19, 23 and 27) and the reset option ``dealer`` fixes it;
   ``reset(options={"cards": ...})`` alone still has ``player_0`` deal.
+- v0, issue 27, infos: every agent's info holds the keys of the info table from the first step,
+  numbers only (was: the deal's results only at the end of each deal, ``"deal_kind"`` a name,
+  ``"bids"`` ``None`` in minimum and maximum deals, tuples by seat, ``"winners"`` a tuple of
+  seats after the last deal only). ``deal_kind`` is the index in ``DEAL_KINDS`` (0 regular, 1
+  dark, 2 minimum, 3 maximum), a missing bid -1, ``winners`` a ``bool`` array by seat.
+- v0, issue 27, state: ``state()`` and ``state_space`` (the state table).
+- v0, issue 27, observations: ``float32`` (was ``int16``), the same values and bounds.
 """
 
 from __future__ import annotations
@@ -60,13 +81,24 @@ import sys
 from typing import Any, ClassVar
 
 from ..core.observation import document
-from ..core.pettingzoo_env import CardGameAECEnv, order_enforcing, pettingzoo_metadata
-from .game import ACTION_TABLE, NamelessPokerGame
+from ..core.pettingzoo_env import (
+    CardGameAECEnv,
+    env_info_schema,
+    order_enforcing,
+    pettingzoo_metadata,
+)
+from .game import ACTION_TABLE, STATE_LAYOUT, NamelessPokerGame
 from .observation import LAYOUT
 
 __all__ = ["env", "raw_env"]
 
-document(sys.modules[__name__], actions=ACTION_TABLE, observation_table=LAYOUT.table())
+document(
+    sys.modules[__name__],
+    actions=ACTION_TABLE,
+    observation_table=LAYOUT.table(),
+    info_table=env_info_schema(NamelessPokerGame(), "random").table(),
+    state_table=STATE_LAYOUT.table(),
+)
 
 
 class raw_env(CardGameAECEnv):  # noqa: N801 - PettingZoo's conventional name

@@ -63,7 +63,11 @@ class NamelessPokerState:
     last_trick: tuple[tuple[int, ...], int, int] | None = None
     """The last trick completed this deal: its cards in play order, its leader and winner."""
     results: list[dict[str, Any]] = field(default_factory=list)
-    """The info of every deal finished so far (see the module docstring's Payouts)."""
+    """The record of every deal settled so far, in playing order: ``deal`` (number),
+    ``deal_kind`` (its name in :data:`.deals.DEAL_KINDS`), ``bids`` (by seat; ``None`` in minimum
+    and maximum deals), ``tricks``, ``deal_scores`` and ``totals`` (tuples by seat), and in the
+    episode's last deal ``winners`` (the seats with the highest total). The info
+    (:meth:`~.game.NamelessPokerGame.info`) is the last of them, as numbers."""
 
     @property
     def deal(self) -> int:

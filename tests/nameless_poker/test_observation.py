@@ -40,7 +40,7 @@ def apply_all(game: NamelessPokerGame, state: NamelessPokerState, actions: list[
 
 def test_the_index_table_is_in_the_docstring() -> None:
     assert LAYOUT.table() in (observation.__doc__ or "")
-    assert LAYOUT.size == 389 and LAYOUT.dtype == np.int16
+    assert LAYOUT.size == 389 and LAYOUT.dtype == np.float32
     assert LAYOUT["hand"] == slice(0, 53) and LAYOUT.high[52] == 2
     assert LAYOUT.low[LAYOUT["totals"]].tolist() == [-2400] * 4
 
@@ -179,7 +179,7 @@ def test_observations_stay_in_bounds_and_decode_consistently(options: dict[str, 
         while True:
             for observer in range(4):
                 obs = game.observe(state, observer)
-                assert obs.dtype == np.int16 and obs.shape == (LAYOUT.size,)
+                assert obs.dtype == np.float32 and obs.shape == (LAYOUT.size,)
                 assert (obs >= LAYOUT.low).all() and (obs <= LAYOUT.high).all()
                 view = decode_observation(obs)
                 assert view.seat == observer and view.totals[0] == state.totals[observer]

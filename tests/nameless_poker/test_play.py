@@ -58,25 +58,31 @@ def play_episode(game: NamelessPokerGame, seed: int, steps: bool = True) -> Name
         if payout is None:
             continue
         payouts += 1
-        assert payout.infos is not None and len(payout.infos) == 4
-        info = payout.infos[0]
-        assert all(other == info for other in payout.infos)
+        assert payout.infos is None  # the info is the engine's info(), read after a payout
+        infos = [game.info(state, s) for s in range(4)]
+        for other in infos:  # every seat gets the same info, of the schema's keys and types
+            game.info_schema.check(other)
+            assert {k: np.asarray(v).tolist() for k, v in other.items()} == {
+                k: np.asarray(v).tolist() for k, v in infos[0].items()
+            }
+        info = {k: np.asarray(v).tolist() for k, v in infos[0].items()}
         assert info["deal"] == deal and sum(info["tricks"]) == HAND_SIZES[deal - 1]
+        assert info["deal_kind"] == (deal > 18) + (deal > 22) + (deal > 26)
         kind_bids = bids if deal <= 22 else [None] * 4
-        assert info["bids"] == (tuple(bids) if deal <= 22 else None)
-        scores = tuple(deal_score(deal, kind_bids[s], info["tricks"][s]) for s in range(4))
+        assert info["bids"] == (bids if deal <= 22 else [-1] * 4)
+        scores = [deal_score(deal, kind_bids[s], info["tricks"][s]) for s in range(4)]
         assert info["deal_scores"] == scores
         totals = [t + s for t, s in zip(totals, scores, strict=True)]
-        assert info["totals"] == tuple(totals) == tuple(state.totals)
+        assert info["totals"] == totals == state.totals
         if game.reward == "score":
             assert payout.rewards == tuple(float(s) for s in scores)
         else:
             assert sum(payout.rewards) == pytest.approx(0.0)
             assert payout.rewards == pytest.approx([s - sum(scores) / 4 for s in scores])
         if game.is_terminal(state):
-            assert info["winners"] == tuple(s for s in range(4) if totals[s] == max(totals))
+            assert info["winners"] == [totals[s] == max(totals) for s in range(4)]
         else:
-            assert "winners" not in info
+            assert info["winners"] == [False] * 4
     check_step(game, state)
     assert payouts == len(game.deals) == len(state.results)
     return state

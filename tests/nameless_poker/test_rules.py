@@ -349,8 +349,8 @@ def test_trick_winner(turned: str, trick: str, winner: int) -> None:
     payout = act(game, state, trick)
     assert payout is not None
     seat = (1 + winner) % 4
-    assert payout.infos is not None
-    assert payout.infos[0]["tricks"] == tuple(int(s == seat) for s in range(4))
+    assert payout.infos is None  # the info is the engine's info(), read after a payout
+    assert game.info(state, 0)["tricks"].tolist() == [int(s == seat) for s in range(4)]
     called = moves[0].split(">")[1] if ">" in moves[0] else None
     assert trick_winner(" ".join(cards), None if turned == "Jk" else turned[1], called) == winner
 
@@ -375,21 +375,23 @@ def test_scoring(
         game, state = start(hands, turned, reward=reward)
         act(game, state, bids)
         payout = act(game, state, plays)
-        assert payout is not None and payout.infos is not None
-        assert payout.infos[0]["deal_scores"] == scores
+        assert payout is not None
+        info = game.info(state, 0)
+        assert tuple(info["deal_scores"].tolist()) == scores
         mean = sum(scores) / 4
         expected = scores if reward == "score" else tuple(s - mean for s in scores)
         assert payout.rewards == pytest.approx(expected)
-        assert payout.infos[0]["totals"] == scores and state.totals == list(scores)
-        assert payout.infos[0]["winners"] == tuple(s for s in range(4) if scores[s] == max(scores))
+        assert tuple(info["totals"].tolist()) == scores and state.totals == list(scores)
+        assert info["winners"].tolist() == [scores[s] == max(scores) for s in range(4)]
 
 
 def test_bid_zero_with_a_trick_scores_one_point() -> None:
     game, state = start(["7h 8h", "As Ks", "3h 4h", "5h 6h"], "2c")
     act(game, state, "b0 b0 b0 b0")
     payout = act(game, state, "As 3h 5h 7h Ks 4h 6h 8h")
-    assert payout is not None and payout.infos is not None
-    assert payout.infos[0]["deal_scores"] == (5, 2, 5, 5)  # t > b = 0: one point a trick
+    assert payout is not None
+    # t > b = 0: one point a trick
+    assert game.info(state, 0)["deal_scores"].tolist() == [5, 2, 5, 5]
 
 
 STRONG = "As Ks Qs Js Ts 9s 8s 7s"  # trumps with the 2s turned and both jokers in the stock
@@ -404,10 +406,11 @@ def test_minimum_and_maximum_deals_score_every_trick(deal: int, points: int) -> 
         mask = game.legal_mask(state, seat)
         choice = np.flatnonzero(mask)[-1] if seat == 1 else np.flatnonzero(mask)[0]
         payout = game.apply(state, seat, int(choice))
-    assert payout.infos is not None
-    assert payout.infos[0]["tricks"] == (0, 8, 0, 0)
-    assert payout.infos[0]["bids"] is None
-    assert payout.infos[0]["deal_scores"] == (0, 8 * points, 0, 0)
+    info = game.info(state, 1)
+    assert info["tricks"].tolist() == [0, 8, 0, 0]
+    assert info["bids"].tolist() == [-1] * 4  # no bids in a minimum or maximum deal
+    assert info["deal_kind"] == (2 if deal <= 26 else 3)
+    assert info["deal_scores"].tolist() == [0, 8 * points, 0, 0]
     assert deal_score(deal, None, 8) == 8 * points
 
 
@@ -415,8 +418,9 @@ def test_totals_add_up_over_deals_and_the_next_deal_is_dealt() -> None:
     game = NamelessPokerGame(deals=[1, 2])
     state = game.new_state(pack_order(["2h", "As", "3h", "4h"], "2d"), rng=np.random.default_rng(0))
     payout = act(game, state, "b1 b0 b1 b0 As 3h 4h 2h")
-    assert payout is not None and payout.infos is not None
-    assert payout.infos[0]["totals"] == (5, 10, 5, -10) and "winners" not in payout.infos[0]
+    assert payout is not None
+    info = game.info(state, 0)
+    assert info["totals"].tolist() == [5, 10, 5, -10] and not info["winners"].any()
     assert state.deal == 2 and state.dealer == 1 and [len(h) for h in state.hands] == [2] * 4
     assert state.bidding and game.current_player(state) == 2
     assert state.tricks == [0] * 4 and not state.played.any() and state.last_trick is None

@@ -15,8 +15,9 @@ the other seats playing the rules policy
 
 These describe the position, as equity does: no action is played out to its score, no bid or
 card is recommended; the policy learns from its returns what to make of them. The samples come
-from a generator seeded by the observation (:func:`~.poker_features.seeded`), so the same
-observation always gets the same features, in any process.
+from a generator seeded by the observation (:func:`~.poker_features.seeded` of
+:func:`observation_key`), so the same observation always gets the same features, in any process
+and whatever its dtype.
 
 Layout: the ``"tricks"`` context, then ``tricks_expected``; then per action the ``"tricks"``
 row followed by :data:`ODDS_ROW_NAMES`.
@@ -64,6 +65,7 @@ __all__ = [
     "PLAY_SAMPLES",
     "extend_features",
     "legal_actions",
+    "observation_key",
     "sample_deals",
     "odds_features",
     "trick_odds",
@@ -186,13 +188,20 @@ def trick_odds(
     return wins / samples
 
 
+def observation_key(observation: np.ndarray) -> bytes:
+    """The bytes that seed an observation's samples: its values as ``int16``, the dtype of the
+    observations before issue 27 (they are ``float32`` now, with the same whole values), so the
+    seed, and every sampled feature, is the one it was and the same in any dtype."""
+    return np.asarray(observation).astype(np.int16).tobytes()
+
+
 def _odds(observation: np.ndarray) -> tuple[float, np.ndarray]:
     """One observation's ``tricks_expected`` and ``(NUM_ACTIONS, 3)`` odds rows."""
     rows = np.zeros((NUM_ACTIONS, len(ODDS_ROW_NAMES)), dtype=np.float32)
     view = decode_observation(observation)
     if view.to_act != 0:  # not this seat's turn (or the game is over): nothing to measure
         return 0.0, rows
-    rng = seeded(observation.tobytes())
+    rng = seeded(observation_key(observation))
     if view.bidding:
         if view.kind in ("minimum", "maximum"):
             return 0.0, rows
@@ -226,8 +235,8 @@ def extend_features(
 ) -> np.ndarray:
     """A per-action feature set ``base`` (``context`` columns, then a ``row_width`` row per
     action) with one more context column and ``columns`` more per row, which ``measure`` gives
-    per observation (the env's integer observation): ``(context value, (NUM_ACTIONS,
-    columns) rows)``."""
+    per observation (given as ``int16``, the values of the env's ``float32`` observation):
+    ``(context value, (NUM_ACTIONS, columns) rows)``."""
     n = len(observations)
     rows = base[:, context:].reshape(n, NUM_ACTIONS, row_width)
     extra_context = np.zeros((n, 1), dtype=np.float32)

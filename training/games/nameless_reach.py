@@ -22,8 +22,9 @@ Like the equity of the betting games, these describe the position: the seat's ow
 the card is fixed (take everything, or nothing) and never depends on its bid, no action is played
 out to its score and none is recommended; the policy learns from its returns how the two
 bounds, the bid and the tricks taken decide a card. Samples come from a generator seeded by the
-observation (:func:`~.poker_features.seeded`), so the same observation always gets the same
-features.
+observation (:func:`~.poker_features.seeded` of
+:func:`~.nameless_odds.observation_key`), so the same observation always gets the same features,
+whatever its dtype.
 
 The ``"target"`` features add one column to each row, ``target_in_reach``. On one sampled deal
 the hand's reach after a card runs from the tricks it ends with shedding every trick to those it
@@ -59,6 +60,7 @@ from .nameless_odds import (
     ODDS_ROW_WIDTH,
     extend_features,
     legal_actions,
+    observation_key,
     odds_features,
     sample_deals,
     tricks_totals,
@@ -139,7 +141,7 @@ def _measure(observation: np.ndarray, columns: int) -> tuple[float, np.ndarray]:
     view = decode_observation(observation)
     if view.to_act != 0:  # not this seat's turn (or the game is over): nothing to measure
         return 0.0, rows
-    rng = seeded(observation.tobytes() + b"reach")
+    rng = seeded(observation_key(observation) + b"reach")
     targets = columns > len(REACH_ROW_NAMES)
     if view.bidding:
         if view.kind in ("minimum", "maximum"):
