@@ -155,10 +155,13 @@ def test_ruff_is_clean() -> None:
 
 
 def test_readme_python_examples_run() -> None:
+    # Blocks that start with "# needs: LIBRARY" use libraries outside the test install: CI runs
+    # them in the ecosystem and RLlib stages (.ci/readme_snippets.py); the rest run here.
     readme = (ROOT / "README.md").read_text()
     blocks = re.findall(r"```python\n(.*?)\n```", readme, flags=re.S)
-    assert blocks
-    for block in blocks:
+    ours = [block for block in blocks if not block.startswith("# needs:")]
+    assert ours and len(ours) < len(blocks)
+    for block in ours:
         exec(compile(block, "README.md", "exec"), {})  # noqa: S102 - our own README's examples
 
 

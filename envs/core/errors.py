@@ -55,8 +55,11 @@ class UnknownOptionError(TypeError):
     @classmethod
     def naming(cls, option: str, accepted: Sequence[str], what: str) -> UnknownOptionError:
         """The error for ``option`` given to ``what``, which takes ``accepted``."""
-        expected = f": expected one of {', '.join(accepted)}" if accepted else ""
-        return cls(f"unknown option {option!r} for {what}{expected}", option, accepted)
+        # Python's own wording, which libraries match (torchrl's GymEnv retries without a
+        # keyword it probes, frameskip, when the TypeError says exactly this)
+        expected = f"; expected one of {', '.join(accepted)}" if accepted else ""
+        message = f"unknown option {option!r} for {what}: {what}() got an unexpected keyword"
+        return cls(f"{message} argument {option!r}{expected}", option, accepted)
 
 
 def _legal_text(mask: np.ndarray, describe: Callable[[int], str]) -> str:

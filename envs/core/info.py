@@ -30,6 +30,8 @@ from .observation import markdown_table
 __all__ = ["InfoKey", "InfoSchema"]
 
 _SCALARS = {"int": (int, np.integer), "float": (float, np.floating), "bool": (bool, np.bool_)}
+"""What a scalar key may hold: an engine may return Python numbers; the envs hand out numpy
+scalars (``np.int64``, ``np.float64``, ``np.bool_``), which torchrl's info specs need."""
 _ARRAYS = {"int": np.signedinteger, "float": np.floating, "bool": np.bool_}
 
 

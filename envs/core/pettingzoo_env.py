@@ -10,8 +10,12 @@ way:
   ``Dict({"observation": Box(layout), "action_mask": Box(0, 1, (num_actions,), int8)})``
   observation space per agent, the same objects on every call.
 - The mask holds the legal actions of the agent to act and zeros for every other agent (AEC);
-  every live agent's own mask in the parallel env. ``infos[agent]["action_mask"]`` repeats it
-  after every reset and step.
+  every live agent's own mask in the parallel env. It lives in the observation only, as
+  PettingZoo's convention has it (torchrl's ``PettingZooWrapper`` fails on an env whose info
+  repeats it beside other keys); the Gymnasium views add ``info["action_mask"]``.
+- Infos follow one schema per env (``env.info_schema``, :mod:`.info`): the game's keys, the
+  same types and shapes at every step, scalars as numpy scalars, neutral values until a
+  result is known; ``masked_action`` joins them with ``masked_action="random"``.
 - ``reset(seed=s)`` seeds the deal (an int >= 0, or ``None`` for fresh entropy; a later
   ``reset()`` without a seed continues the same generator); ``reset(options={"cards": ...})``
   deals a fixed pack (the game's docstring says in which order). An unknown reset option is
@@ -88,17 +92,9 @@ def pettingzoo_metadata(name: str, *, parallelizable: bool) -> dict[str, Any]:
 
 
 def env_info_schema(game: Game, masked_action: str = "raise") -> InfoSchema:
-    """The info of every agent at every step: the game's own keys (its ``info_schema``), then
-    ``action_mask`` and, with ``masked_action="random"``, ``masked_action``."""
+    """The info of every agent at every step: the game's own keys (its ``info_schema``) and,
+    with ``masked_action="random"``, ``masked_action``."""
     keys = list(getattr(game, "info_schema", ()))
-    keys.append(
-        InfoKey(
-            "action_mask",
-            "int",
-            (game.num_actions,),
-            "`int8`: the agent's legal actions now (all zeros when it is not to act)",
-        )
-    )
     if masked_action == "random":
         keys.append(
             InfoKey(
@@ -110,6 +106,19 @@ def env_info_schema(game: Game, masked_action: str = "raise") -> InfoSchema:
             )
         )
     return InfoSchema(keys)
+
+
+def _numpy_scalar(value: Any) -> Any:
+    """A Python int, bool or float as a numpy scalar (what torchrl's info specs read); anything
+    else as it is."""
+    kind = type(value)
+    if kind is bool:
+        return np.bool_(value)
+    if kind is int:
+        return np.int64(value)
+    if kind is float:
+        return np.float64(value)
+    return value
 
 
 def agent_names(num_players: int) -> list[str]:
@@ -197,17 +206,19 @@ class _CardGameBase:
         """Read every seat's game info from the engine (after a reset or a payout: an engine's
         ``info`` changes only on a transition that returns a :class:`~.game.Payout`)."""
         if self._game_infos:
-            self._settled = [self.game.info(self.game_state, seat) for seat in self._seat.values()]
+            self._settled = [
+                {k: _numpy_scalar(v) for k, v in self.game.info(self.game_state, seat).items()}
+                for seat in self._seat.values()
+            ]
         else:
             self._settled = [{} for _ in self._seat]
 
-    def _info(self, seat: int, mask: np.ndarray, asked: object = None) -> dict[str, Any]:
-        """One agent's info: the game's keys, then ``action_mask`` (and ``masked_action``)."""
+    def _info(self, seat: int, asked: object = None) -> dict[str, Any]:
+        """One agent's info: the game's keys (and ``masked_action``)."""
         # new arrays at every call: users keep what they are given (Gymnasium checks it)
         info = {k: v.copy() if type(v) is np.ndarray else v for k, v in self._settled[seat].items()}
-        info["action_mask"] = mask.copy()
         if self.masked_action == "random":
-            info["masked_action"] = -1 if asked is None else int(asked)  # type: ignore[call-overload]
+            info["masked_action"] = np.int64(-1 if asked is None else asked)  # type: ignore[call-overload]
         return info
 
     def _new_game(self, seed: object, options: object) -> None:
@@ -280,12 +291,8 @@ class CardGameAECEnv(_CardGameBase, AECEnv):
         self._decisions = dict.fromkeys(self.agents, 0)
         self.agent_selection = self.possible_agents[self.game.current_player(self.game_state)]
         self._mask = self.game.legal_mask(self.game_state, self._seat[self.agent_selection])
-        selected = self.agent_selection
         self._settle()
-        self.infos = {
-            agent: self._info(seat, self._mask if agent == selected else self._zero_mask)
-            for agent, seat in self._seat.items()
-        }
+        self.infos = {agent: self._info(seat) for agent, seat in self._seat.items()}
         if self.render_mode == "human":
             self.render()
 
@@ -323,11 +330,11 @@ class CardGameAECEnv(_CardGameBase, AECEnv):
             self.rewards = self._payout(payout)
             if self._game_infos:  # something was settled: every agent's info is new
                 self._settle()
-                self.infos = {a: self._info(self._seat[a], self._zero_mask) for a in self.agents}
+                self.infos = {a: self._info(self._seat[a]) for a in self.agents}
         if self._game_infos:
-            self.infos[agent] = self._info(self._seat[agent], self._zero_mask, asked)
+            self.infos[agent] = self._info(self._seat[agent], asked)
         else:
-            info = self.infos[agent] = self._info(self._seat[agent], self._zero_mask, asked)
+            info = self.infos[agent] = self._info(self._seat[agent], asked)
             if payout is not None and payout.infos is not None:
                 info.update(payout.infos[self._seat[agent]])
         self._decisions[agent] += 1
@@ -343,7 +350,6 @@ class CardGameAECEnv(_CardGameBase, AECEnv):
                 self._mask = self._zero_mask
             else:
                 self._mask = game.legal_mask(state, seat)
-                self.infos[selected] = {**self.infos[selected], "action_mask": self._mask.copy()}
         if payout is not None:  # else every reward is 0: nothing to add
             self._accumulate_rewards()
         if self.render_mode == "human":
@@ -386,7 +392,7 @@ class CardGameParallelEnv(_CardGameBase, ParallelEnv):
         self._steps = 0
         self._settle()
         observations = self._observations()
-        infos = {a: self._info(self._seat[a], o["action_mask"]) for a, o in observations.items()}
+        infos = {a: self._info(self._seat[a]) for a in observations}
         if self.render_mode == "human":
             self.render()
         return observations, infos
@@ -438,10 +444,10 @@ class CardGameParallelEnv(_CardGameBase, ParallelEnv):
         observations = self._observations(ended=cut)
         infos = {
             agent: {
-                **self._info(self._seat[agent], obs["action_mask"], checked[agent][1]),
+                **self._info(self._seat[agent], checked[agent][1]),
                 **settled[agent],
             }
-            for agent, obs in observations.items()
+            for agent in observations
         }
         terminations = dict.fromkeys(self.agents, done)
         truncations = dict.fromkeys(self.agents, cut)

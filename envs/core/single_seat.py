@@ -23,8 +23,10 @@ Observation and mask
 --------------------
 The observation is the learner's ``observe(seat)["observation"]``; the mask
 (``observe(seat)["action_mask"]``) is in ``info["action_mask"]`` and :meth:`action_masks`
-(sb3-contrib's MaskablePPO hook). ``info`` also carries the AEC env's info for the learner's
-seat, ``"seat"`` (the learner's agent name) and ``"opponents"`` (bot names by seat).
+(sb3-contrib's MaskablePPO hook). ``info`` holds the AEC env's info for the learner's seat
+(one schema, numbers only), then ``action_mask`` and ``seat`` (the learner's seat index,
+``player_i`` -> ``i``): :attr:`SingleSeatEnv.info_schema`. The view's :attr:`learner` names the
+learner's agent and :attr:`opponents` holds the bots by agent name (their ``name``s).
 
 Seeding
 -------
@@ -47,6 +49,7 @@ import numpy as np
 
 from ...agents.base import Bot
 from .errors import RENDER_FPS, RENDER_MODES, GameOverError, UnknownOptionError
+from .info import InfoKey, InfoSchema
 from .options import check_int
 from .seeding import kept_on_error
 
@@ -130,6 +133,19 @@ class SingleSeatEnv(gym.Env):
         self.observation_space = aec_env.observation_space(first)["observation"]
         self.action_space = aec_env.action_space(first)
         self.learner = first if seat is None else self.seats[seat]
+        self.info_schema = InfoSchema(
+            [
+                *getattr(aec_env, "info_schema", ()),
+                InfoKey(
+                    "action_mask",
+                    "int",
+                    (int(self.action_space.n),),
+                    "`int8`: the learner's legal actions now (all zeros once it is finished)",
+                ),
+                InfoKey("seat", "int", (), "the learner's seat index (`player_i` is `i`)"),
+            ]
+        )
+        """The keys of every ``info`` the view returns (the AEC env's, then its own)."""
         self.opponents: dict[str, Bot] = {}
         self._mask = np.zeros(self.action_space.n, dtype=np.int8)
         self._done = True
@@ -229,6 +245,10 @@ class SingleSeatEnv(gym.Env):
             reward += self._learner_reward()
         return reward
 
+    @property
+    def _seat_index(self) -> int:
+        return self.seats.index(self.learner)
+
     def _observe(self) -> tuple[np.ndarray, dict[str, Any]]:
         seen = self.aec.observe(self.learner)
         self._mask = np.asarray(seen["action_mask"], dtype=np.int8)
@@ -237,8 +257,7 @@ class SingleSeatEnv(gym.Env):
             for k, v in self.aec.infos.get(self.learner, {}).items()
         }
         info["action_mask"] = self._mask.copy()
-        info["seat"] = self.learner
-        info["opponents"] = {agent: bot.name for agent, bot in self.opponents.items()}
+        info["seat"] = np.int64(self._seat_index)
         return seen["observation"], info
 
 

@@ -6,10 +6,8 @@ from typing import Any, ClassVar
 
 from ...agents.draw_poker import BOTS
 from ..core.observation import document
-from ..core.pettingzoo_env import env_info_schema
 from ..core.single_seat import STEP_ERRORS, BotTableEnv
 from .actions import ACTION_TABLE
-from .game import DrawPokerGame
 from .observation import LAYOUT
 from .pettingzoo_env import raw_env
 
@@ -41,8 +39,11 @@ class DrawPokerEnv(BotTableEnv):
     ## Info
     The learner's AEC info at every step (the last settled hand's report, numbers only, the
     same keys, types and shapes from reset on; neutral until the first hand is settled), then
-    ``"seat"`` (the learner's agent name) and ``"opponents"`` (agent name -> bot name). For two
-    players (``N`` = ``num_players``; ``masked_action`` only with ``masked_action="random"``):
+    ``action_mask`` and ``seat`` (the learner's seat index, ``player_i`` is ``i``);
+    ``env.unwrapped.info_schema`` lists the keys. The bots are ``env.unwrapped.opponents``
+    (agent name -> :class:`~pokerzoo.agents.base.Bot`, each with its ``name``) and the learner's
+    agent name is ``env.unwrapped.learner``. For two players (``N`` = ``num_players``;
+    ``masked_action`` only with ``masked_action="random"``):
 
     {info_table}
 
@@ -69,21 +70,20 @@ class DrawPokerEnv(BotTableEnv):
     - v0, infos: the info holds the keys of the info table at every step, numbers only, fixed
       shapes (was: the hand's report with card strings, names, ``None`` and dicts, only after a
       hand ended); see ``draw_poker_v0``'s version history.
+    - v0, infos: ``info["seat"]`` is the learner's seat index (``np.int64``; was its agent
+      name); ``info["opponents"]`` is gone: ``env.unwrapped.opponents``; scalars are numpy
+      scalars.
     """
 
     aec_class: ClassVar[Any] = raw_env
     bots: ClassVar[Any] = BOTS
 
 
-_SEAT_ROWS = (
-    "| `seat` | str | the learner's agent name, `player_0` .. `player_{N-1}` |\n"
-    "| `opponents` | dict str -> str | each opponent's bot name by agent name, e.g. "
-    "`{'player_1': 'rules'}` |"
-)
 document(
     DrawPokerEnv,
     actions=ACTION_TABLE,
     observation_table=LAYOUT.table(),
     step_errors=STEP_ERRORS,
-    info_table=env_info_schema(DrawPokerGame(), "random").table() + "\n" + _SEAT_ROWS,
+    # the view's own schema: the AEC env's keys, then action_mask and seat
+    info_table=DrawPokerEnv(opponent="random", masked_action="random").info_schema.table(),
 )

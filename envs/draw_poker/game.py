@@ -67,8 +67,10 @@ shares as dicts) and :attr:`~.state.DrawPokerState.last_info` (the info's arrays
 Info
 ----
 Every seat's info holds the same keys, types and shapes at every step
-(:func:`make_info_schema`, built for ``N`` seats; the table below is for ``N = 2``; the envs
-add ``action_mask`` after them): the report of the last hand settled, the same for every seat.
+(:func:`make_info_schema`, built for ``N`` seats; the table below is for ``N = 2``; the
+PettingZoo envs add ``masked_action`` with ``masked_action="random"``, the Gymnasium view
+``action_mask`` and ``seat``), numpy scalars and arrays from the envs: the report of the last
+hand settled, the same for every seat.
 Before the first hand is settled every key holds its neutral value (-1, zeros, False; the
 starting stacks). Seats are absolute (index ``s`` is ``player_s``). The report holds only what
 the table saw: cards appear in ``shown`` only when a showdown showed them.

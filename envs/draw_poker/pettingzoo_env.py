@@ -18,12 +18,13 @@ Observation space   ``Dict({"observation": Box(float32, 278 + 17 * num_players),
 Rewards             at the end of each hand, each player's chip result of the hand (its stack
                     after minus before, ante included): zero-sum
 Infos               the same keys, types and shapes at every step from reset on, numbers only
-                    (table below, for two players; ``N`` = ``num_players``): the last settled
-                    hand's report, the same for every player (``hand``, ``dealer``,
-                    ``showdown``, the cards ``shown`` and their ``categories``, the pots as
-                    arrays of at most ``N`` pots, ``put_in``, ``results``, ``stacks``), neutral
-                    (0, -1, zeros, False, the starting stacks) until the first hand is settled;
-                    then ``action_mask``
+                    (numpy scalars and arrays; table below, for two players; ``N`` =
+                    ``num_players``): the last settled hand's report, the same for every
+                    player (``hand``, ``dealer``, ``showdown``, the cards ``shown`` and their
+                    ``categories``, the pots as arrays of at most ``N`` pots, ``put_in``,
+                    ``results``, ``stacks``), neutral (0, -1, zeros, False, the starting
+                    stacks) until the first hand is settled; the action mask is in the
+                    observation only (``env.info_schema`` lists the keys)
 State               ``state()``: the whole game, every seat's cards, the stock and the discards
                     included, ``Box(0, high, (size,), float32)`` (``state_space``; table below,
                     for two players), for centralised critics
@@ -80,6 +81,9 @@ Version history:
   codes (-1 for none), the pots ``pot_amounts``, ``pot_eligible``, ``pot_winners``,
   ``pot_shares``; the report stays until the next hand is settled.
 - v0, state: ``state()`` and ``state_space`` (the state table).
+- v0, infos: infos no longer repeat the action mask, which stays in the observation
+  (``observe(agent)["action_mask"]``); scalars are numpy scalars (``np.int64``, ``np.bool_``;
+  ``masked_action`` too).
 """
 
 from __future__ import annotations

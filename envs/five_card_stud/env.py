@@ -7,9 +7,8 @@ from typing import Any, ClassVar
 
 from ...agents.five_card_stud import BOTS
 from ..core.observation import document
-from ..core.pettingzoo_env import env_info_schema
 from ..core.single_seat import STEP_ERRORS, BotTableEnv
-from .game import ACTION_TABLE, FiveCardStudGame
+from .game import ACTION_TABLE
 from .observation import LAYOUT
 from .pettingzoo_env import raw_env
 
@@ -41,8 +40,11 @@ class FiveCardStudEnv(BotTableEnv):
     ## Info
     The learner's AEC info at every step (the last settled hand's report, numbers only, the
     same keys, types and shapes from reset on; neutral until the first hand is settled), then
-    ``"seat"`` (the learner's agent name) and ``"opponents"`` (agent name -> bot name). For two
-    players (``N`` = ``num_players``; ``masked_action`` only with ``masked_action="random"``):
+    ``action_mask`` and ``seat`` (the learner's seat index, ``player_i`` is ``i``);
+    ``env.unwrapped.info_schema`` lists the keys. The bots are ``env.unwrapped.opponents``
+    (agent name -> :class:`~pokerzoo.agents.base.Bot`, each with its ``name``) and the learner's
+    agent name is ``env.unwrapped.learner``. For two players (``N`` = ``num_players``;
+    ``masked_action`` only with ``masked_action="random"``):
 
     {info_table}
 
@@ -67,21 +69,20 @@ class FiveCardStudEnv(BotTableEnv):
       shapes (was: the hand's report with card strings, names, ``None``, dicts and
       ``previous_hands``, only after a hand ended); see ``five_card_stud_v0``'s version history.
     - v0, observations: finite upper bounds from the options (was ``inf``), the same values.
+    - v0, infos: ``info["seat"]`` is the learner's seat index (``np.int64``; was its agent
+      name); ``info["opponents"]`` is gone: ``env.unwrapped.opponents``; scalars are numpy
+      scalars.
     """
 
     aec_class: ClassVar[Any] = raw_env
     bots: ClassVar[Any] = BOTS
 
 
-_SEAT_ROWS = (
-    "| `seat` | str | the learner's agent name, `player_0` .. `player_{N-1}` |\n"
-    "| `opponents` | dict str -> str | each opponent's bot name by agent name, e.g. "
-    "`{'player_1': 'rules'}` |"
-)
 document(
     FiveCardStudEnv,
     actions=ACTION_TABLE,
     observation_table=LAYOUT.table(),
     step_errors=STEP_ERRORS,
-    info_table=env_info_schema(FiveCardStudGame(), "random").table() + "\n" + _SEAT_ROWS,
+    # the view's own schema: the AEC env's keys, then action_mask and seat
+    info_table=FiveCardStudEnv(opponent="random", masked_action="random").info_schema.table(),
 )

@@ -96,8 +96,10 @@ last one's info in :attr:`~.state.FiveCardStudState.last_info`.
 Info
 ----
 Every seat's info holds the same keys, types and shapes at every step
-(:func:`make_info_schema`, built for ``N`` seats; the table below is for ``N = 2``; the envs
-add ``action_mask`` after them): the report of the last hand settled, the same for every seat
+(:func:`make_info_schema`, built for ``N`` seats; the table below is for ``N = 2``; the
+PettingZoo envs add ``masked_action`` with ``masked_action="random"``, the Gymnasium view
+``action_mask`` and ``seat``), numpy scalars and arrays from the envs: the report of the last
+hand settled, the same for every seat
 (when one move ends several hands, the last of them). Before the first hand is settled every
 key holds its neutral value (-1, zeros, False; the starting stacks). Seats are absolute
 (index ``s`` is ``player_s``). Face-down cards appear in ``shown`` only once a showdown showed

@@ -16,12 +16,13 @@ Observation space   ``Dict({"observation": Box(0, high, (852,), float32), "actio
                     bet sizes, the cap, the hands)
 Rewards             at the end of each hand, each player's chip result of the hand (zero-sum)
 Infos               the same keys, types and shapes at every step from reset on, numbers only
-                    (table below, for two players; ``N`` = ``num_players``): the last settled
-                    hand's report, the same for every player (``hand``, ``dealer``,
-                    ``showdown``, the cards ``shown`` and their ``categories``, the high and
-                    low winners, the pots as arrays of at most ``N`` pots, ``put_in``,
-                    ``chips``, ``stacks``), neutral (0, -1, zeros, False, the starting stacks)
-                    until the first hand is settled; then ``action_mask``
+                    (numpy scalars and arrays; table below, for two players; ``N`` =
+                    ``num_players``): the last settled hand's report, the same for every
+                    player (``hand``, ``dealer``, ``showdown``, the cards ``shown`` and their
+                    ``categories``, the high and low winners, the pots as arrays of at most
+                    ``N`` pots, ``put_in``, ``chips``, ``stacks``), neutral (0, -1, zeros,
+                    False, the starting stacks) until the first hand is settled; the action
+                    mask is in the observation only (``env.info_schema`` lists the keys)
 State               ``state()``: the whole game, every hole card and the rest of the pack
                     included, ``Box(0, high, (size,), float32)`` (``state_space``; table
                     below, for two players), for centralised critics
@@ -81,6 +82,9 @@ Version history:
 - v0, state: ``state()`` and ``state_space`` (the state table).
 - v0, observations: the ``Box`` has finite upper bounds from the options (was ``inf`` for the
   chips, counts, hands and options); the same ``float32`` values.
+- v0, infos: infos no longer repeat the action mask, which stays in the observation
+  (``observe(agent)["action_mask"]``); scalars are numpy scalars (``np.int64``, ``np.bool_``;
+  ``masked_action`` too).
 """
 
 from __future__ import annotations

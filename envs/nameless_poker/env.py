@@ -7,9 +7,8 @@ from typing import Any, ClassVar
 
 from ...agents.nameless_poker import BOTS
 from ..core.observation import document
-from ..core.pettingzoo_env import env_info_schema
 from ..core.single_seat import STEP_ERRORS, BotTableEnv
-from .game import ACTION_TABLE, NamelessPokerGame
+from .game import ACTION_TABLE
 from .observation import LAYOUT
 from .pettingzoo_env import raw_env
 
@@ -41,8 +40,12 @@ class NamelessPokerEnv(BotTableEnv):
     ## Info
     After every reset and step: the learner's info of ``nameless_poker_v0`` (the same keys,
     types and shapes at every step; seats are absolute indices, ``player_s`` is seat ``s``: the
-    last deal settled, neutral values until the first), with ``action_mask``, ``seat`` and
-    ``opponents``. ``masked_action`` only with ``masked_action="random"``.
+    last deal settled, neutral values until the first), then ``action_mask`` and ``seat`` (the
+    learner's seat index, ``player_i`` is ``i``); ``masked_action`` only with
+    ``masked_action="random"``.
+    ``env.unwrapped.info_schema`` lists the keys. The bots are ``env.unwrapped.opponents``
+    (agent name -> :class:`~pokerzoo.agents.base.Bot`, each with its ``name``) and the learner's
+    agent name is ``env.unwrapped.learner``.
 
     {info_table}
 
@@ -71,24 +74,20 @@ class NamelessPokerEnv(BotTableEnv):
       results at its end only, ``"deal_kind"`` a name, ``"bids"`` ``None`` in minimum and
       maximum deals, tuples by seat, ``"winners"`` a tuple of seats after the last deal only).
     - v0, issue 27, observations: ``float32`` (was ``int16``), the same values.
+    - v0, infos: ``info["seat"]`` is the learner's seat index (``np.int64``; was its agent
+      name); ``info["opponents"]`` is gone: ``env.unwrapped.opponents``; scalars are numpy
+      scalars.
     """
 
     aec_class: ClassVar[Any] = raw_env
     bots: ClassVar[Any] = BOTS
 
 
-_AEC_INFO = env_info_schema(NamelessPokerGame(), "random")
-_GYM_ROWS = [
-    "| `seat` | str | the learner's agent name, `player_0` .. `player_3` |",
-    "| `opponents` | dict str -> str | each bot's name by agent name, e.g. "
-    "`{'player_1': 'rules', 'player_2': 'rules', 'player_3': 'rules'}` |",
-]
-if "action_mask" not in _AEC_INFO.names:  # the single-seat view adds it to the AEC info
-    _GYM_ROWS.insert(0, "| `action_mask` | int array (66) | `int8`: the learner's legal actions |")
 document(
     NamelessPokerEnv,
     actions=ACTION_TABLE,
     observation_table=LAYOUT.table(),
-    info_table="\n".join([_AEC_INFO.table(), *_GYM_ROWS]),
+    # the view's own schema: the AEC env's keys, then action_mask and seat
+    info_table=NamelessPokerEnv(opponent="random", masked_action="random").info_schema.table(),
     step_errors=STEP_ERRORS,
 )

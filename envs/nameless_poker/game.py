@@ -71,7 +71,9 @@ every deal settled (:attr:`~.state.NamelessPokerState.results`), which the info 
 Info
 ----
 Every seat's info holds the same keys at every step (:data:`INFO_SCHEMA`, the table below; the
-envs add ``action_mask`` after them), numbers only, seats as absolute seat indices
+PettingZoo envs add ``masked_action`` with ``masked_action="random"``, the Gymnasium view
+``action_mask`` and ``seat``), numbers only (numpy scalars and arrays from the envs), seats as
+absolute seat indices
 (``player_s`` is seat ``s``), per-seat values as arrays indexed by seat: the last deal settled,
 the same for every seat (all of it public: no card is ever in an info). It changes only when a
 deal ends; until the first deal is settled it holds the neutral values the table names.
@@ -230,7 +232,8 @@ INFO_SCHEMA = InfoSchema(
         ),
     ]
 )
-"""The info of every seat (module docstring); the envs add ``action_mask`` after it."""
+"""The info of every seat (module docstring); the Gymnasium view adds ``action_mask`` and
+``seat`` after it."""
 
 STATE_LAYOUT = ObservationLayout(
     [

@@ -17,10 +17,12 @@ Observation space   ``Dict({"observation": Box(-2400, 2400, (389,), float32), "a
 Rewards             at the end of each deal, each player's deal score (``reward="relative"``:
                     the score minus the table mean, zero-sum)
 Infos               the same keys, types and shapes at every step from reset on (table
-                    below), numbers only, seats absolute: the last deal settled (number, kind,
-                    bids, tricks, deal scores, running totals) and, after the last deal, the
-                    winners (the highest total, ties included); neutral values (0, -1, zeros,
-                    ``False``) until the first deal is settled
+                    below), numbers only (numpy scalars and arrays), seats absolute: the last
+                    deal settled (number, kind, bids, tricks, deal scores, running totals)
+                    and, after the last deal, the winners (the highest total, ties included);
+                    neutral values (0, -1, zeros, ``False``) until the first deal is settled;
+                    the action mask is in the observation only (``env.info_schema`` lists the
+                    keys)
 State               ``state()``: the whole episode, every hand and the stock included,
                     ``Box(-2400, 2400, (630,), float32)`` (``state_space``; table below), for
                     centralised critics
@@ -73,6 +75,9 @@ Version history:
   dark, 2 minimum, 3 maximum), a missing bid -1, ``winners`` a ``bool`` array by seat.
 - v0, issue 27, state: ``state()`` and ``state_space`` (the state table).
 - v0, issue 27, observations: ``float32`` (was ``int16``), the same values and bounds.
+- v0, infos: infos no longer repeat the action mask, which stays in the observation
+  (``observe(agent)["action_mask"]``); scalars are numpy scalars (``np.int64``, ``np.bool_``;
+  ``masked_action`` too).
 """
 
 from __future__ import annotations

@@ -15,8 +15,9 @@ other players (zero-sum).
 Info
 ----
 Every player's info holds the same keys at every step (:data:`INFO_SCHEMA`; the envs add
-``action_mask`` after them): its own results of the last finished round and of the game so far,
-neutral until a round ends. Nobody is told another player's grid or score.
+``masked_action`` with ``masked_action="random"``; the action mask is in the observation only),
+numpy scalars and arrays from the envs: its own results of the last finished round and of the
+game so far, neutral until a round ends. Nobody is told another player's grid or score.
 
 {info_table}
 

@@ -7,15 +7,16 @@ Action space        ``Discrete(25)``: the cell on the agent's own grid, row-majo
 Observation space   ``Dict({"observation": Box(0, high, (522,), float32), "action_mask":
                     Box(0, 1, (25,), int8)})``; ``"observation"`` is exactly the single env's
                     522-entry vector for the agent's own grid (table below)
-Action mask         the legal cells of the agent's grid (AEC: zeros for agents not on turn)
+Action mask         the legal cells of the agent's grid (AEC: zeros for agents not on turn),
+                    in the observation only
 Rewards             ``reward="final"`` (default): at each round's end, the agent's own round
                     score; ``"incremental"``: each placement earns the points of the lines it
                     completes (same totals); ``"margin"``: at each round's end, own round score
                     minus the mean round score of the other players (zero-sum)
 Episode             ``rounds * 25`` placements per agent; all agents terminate together
 Infos               the same keys, types and shapes at every step from reset on (table
-                    below): the agent's own results of the last finished round and of the game
-                    so far (neutral until a round ends), then ``"action_mask"``
+                    below), numpy scalars and arrays: the agent's own results of the last
+                    finished round and of the game so far (neutral until a round ends)
 State               ``state()``: the whole table (every grid, the round's cards in order, the
                     scores) as ``float32`` (``state_space``; table below)
 ==================  ==========================================================================
@@ -58,6 +59,9 @@ Version history:
   ``"total"`` and ``"won"``, absent before); ``"grid"`` holds card ids.
 - v0, state: ``state()`` and ``state_space`` (the state table).
 - v0, observations: ``float32`` (was ``uint8``), the same values.
+- v0, infos: infos no longer repeat the action mask, which stays in the observation
+  (``observe(agent)["action_mask"]``, the parallel env's ``observations[agent]["action_mask"]``);
+  scalars are numpy scalars (``np.int64``, ``np.bool_``; ``masked_action`` too).
 """
 
 from __future__ import annotations

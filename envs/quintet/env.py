@@ -6,9 +6,7 @@ from typing import Any, ClassVar
 
 from ...agents.quintet import BOTS
 from ..core.observation import document
-from ..core.pettingzoo_env import env_info_schema
 from ..core.single_seat import BotTableEnv
-from .game import QuintetGame
 from .observation import LAYOUT
 from .pettingzoo_env import raw_env
 
@@ -47,8 +45,11 @@ class QuintetEnv(BotTableEnv):
     ## Info
     After every reset and step: the learner's info of ``quintet_v0`` (the same keys, types and
     shapes at every step; seats are indices, ``player_s`` is seat ``s``; the results hold
-    neutral values until the end), then ``seat`` and ``opponents``. ``masked_action`` only
-    with ``masked_action="random"``.
+    neutral values until the end), then ``action_mask`` and ``seat`` (the learner's seat index,
+    ``player_i`` is ``i``); ``masked_action`` only with ``masked_action="random"``.
+    ``env.unwrapped.info_schema`` lists the keys. The bots are ``env.unwrapped.opponents``
+    (agent name -> :class:`~pokerzoo.agents.base.Bot`, each with its ``name``) and the learner's
+    agent name is ``env.unwrapped.learner``.
 
     {info_table}
 
@@ -73,6 +74,9 @@ class QuintetEnv(BotTableEnv):
       ``"arrangements"`` as pack strings by agent name, ``"points"`` by agent name,
       ``"winner"`` an agent name or ``None``).
     - v0, observations: ``float32`` (was ``uint8``), the same values.
+    - v0, infos: ``info["seat"]`` is the learner's seat index (``np.int64``; was its agent
+      name); ``info["opponents"]`` is gone: ``env.unwrapped.opponents``; scalars are numpy
+      scalars.
     """
 
     metadata: ClassVar[dict[str, Any]] = {**BotTableEnv.metadata, "render_fps": 4}
@@ -82,13 +86,9 @@ class QuintetEnv(BotTableEnv):
     default_seat: ClassVar[int | None] = 0
 
 
-_SEAT_ROWS = (
-    "| `seat` | str | the learner's agent name, `player_0` or `player_1` |\n"
-    "| `opponents` | dict str -> str | the bot's name by agent name, e.g. "
-    "`{'player_1': 'greedy'}` |"
-)
 document(
     QuintetEnv,
     observation_table=LAYOUT.table(),
-    info_table=env_info_schema(QuintetGame(), "random").table() + "\n" + _SEAT_ROWS,
+    # the view's own schema: the AEC env's keys, then action_mask and seat
+    info_table=QuintetEnv(opponent="random", masked_action="random").info_schema.table(),
 )

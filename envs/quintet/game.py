@@ -5,9 +5,11 @@ whole state for centralised critics and the text view (the contract of
 Info
 ----
 Every seat's info holds the same keys at every step (:data:`INFO_SCHEMA`, the table below;
-the envs add ``action_mask`` after them). What exists only once the deal is scored holds a
-neutral value until then (the info changes only when the deal is scored: the packs a seat has
-built so far are in its observation; the other seat's are never shown before the end).
+the PettingZoo envs add ``masked_action`` with ``masked_action="random"``, the Gymnasium view
+``action_mask`` and ``seat``), numpy scalars and arrays from the envs. What exists only once
+the deal is scored holds a neutral value until then (the info changes only when the deal is
+scored: the packs a seat has built so far are in its observation; the other seat's are never
+shown before the end).
 
 {info_table}
 

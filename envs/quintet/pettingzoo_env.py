@@ -19,8 +19,9 @@ Placement order        fixed: descending card id (aces first; within a rank c, d
 Rewards                at the end only. ``reward="points"`` (default): own points minus the
                        other's (zero-sum, -25..25); ``reward="win"``: +1 / 0 / -1.
 Info                   the same keys, types and shapes at every step from reset on (table
-                       below): the points, the winner, each position's result and both rows,
-                       neutral (-1, zeros) until the end.
+                       below), numpy scalars and arrays: the points, the winner, each
+                       position's result and both rows, neutral (-1, zeros) until the end. The
+                       action mask is in the observation only.
 State                  ``state()``: the whole deal, both rows included, ``Box(-1, high, (437,),
                        float32)`` (``state_space``; table below), for centralised critics.
 Options                ``reward="points" | "win"``, ``render_mode=None | "ansi" | "human"``,
@@ -51,11 +52,14 @@ Version history:
   agent name, ``"winner"`` an agent name or ``None``).
 - v0, state: ``state()`` and ``state_space`` (the state table).
 - v0, observations: ``float32`` (was ``uint8``), the same values.
+- v0, infos: infos no longer repeat the action mask, which stays in the observation
+  (``observe(agent)["action_mask"]``, the parallel env's ``observations[agent]["action_mask"]``);
+  scalars are numpy scalars (``np.int64``; ``masked_action`` too).
 
 AEC: in each round ``player_0`` places the card, then ``player_1`` places the same card without
 seeing where ``player_0`` put it (the observation holds only one's own packs), so the turn order
 carries no information: the game stays simultaneous. The agent not on turn gets an all-zero mask.
-Every step's ``infos[agent]["action_mask"]`` repeats the observation's mask.
+The mask is in the observation only (``observe(agent)["action_mask"]``), not in the infos.
 
 Parallel: both agents act every step (25 steps). Both actions are checked before either is applied;
 an illegal or missing action raises and changes nothing. Stepping a finished game raises

@@ -114,6 +114,7 @@ def test_rewards_sum_to_the_learners_result(
             total += reward
             if terminated or truncated:
                 break
-        seat = env.seats.index(info["seat"])
+        seat = int(info["seat"])
+        assert env.seats[seat] == env.learner
         wrong += not np.isclose(total, result(info, options, seat))
     assert wrong == 0, f"{wrong} of {episodes} episodes' rewards miss the learner's result"

@@ -130,7 +130,11 @@ def test_terminal_reward_reaches_the_learner(
 ) -> None:
     env = view(pile, seat, opponent)
     _, info = env.reset(seed=0)
-    assert info["seat"] == f"player_{seat}"
+    env.info_schema.check(info)  # the toy's AEC info is empty: the mask and the seat
+    assert env.info_schema.names == ("action_mask", "seat")
+    assert info["seat"] == seat and isinstance(info["seat"], np.integer)
+    assert env.learner == f"player_{seat}" and list(env.opponents) == [f"player_{1 - seat}"]
+    assert env.opponents[f"player_{1 - seat}"].name == "scripted"
     got = []
     for k, action in enumerate(learner):
         _, reward, terminated, truncated, _ = env.step(action)
@@ -171,15 +175,18 @@ def test_illegal_action_raises_and_changes_nothing() -> None:
 
 
 def test_random_seat_and_seeded_replay() -> None:
-    def seats(seed: int) -> list[str]:
+    def seats(seed: int) -> list[int]:
         bot = Scripted([0, 0, 0])
         env = SingleSeatEnv(MisereNim(pile=3), lambda position, rng: bot)
-        out = [env.reset(seed=seed)[1]["seat"]]
-        out += [env.reset()[1]["seat"] for _ in range(30)]
+        out = []
+        for k in range(31):
+            seat = env.reset(seed=seed if k == 0 else None)[1]["seat"]
+            assert env.learner == f"player_{seat}" and env.learner not in env.opponents
+            out.append(int(seat))
         return out
 
     assert seats(3) == seats(3)
-    assert set(seats(3)) == {"player_0", "player_1"}
+    assert set(seats(3)) == {0, 1}
 
 
 def test_named_opponents_build_one_bot_per_seat() -> None:

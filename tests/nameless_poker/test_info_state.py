@@ -52,6 +52,7 @@ def _plain(info: dict) -> dict:
 
 def _check(info: dict, schema: Any) -> None:
     assert all(type(k) is str and v is not None for k, v in info.items())
+    assert not [k for k, v in info.items() if type(v) in (int, float, bool)]  # numpy scalars
     schema.check(info)
 
 
@@ -80,6 +81,7 @@ def test_every_info_of_an_aec_game_matches_the_schema(masked_action: str, option
     schema = env.unwrapped.info_schema
     assert schema.names[: len(KEYS)] == KEYS
     assert ("masked_action" in schema.names) == (masked_action == "random")
+    assert "action_mask" not in schema.names  # the mask is in the observation only
     rng = np.random.default_rng(0)
     act = _random_moves(rng)
     for seed in range(1 if not options else 3):
@@ -104,25 +106,26 @@ def test_every_info_of_an_aec_game_matches_the_schema(masked_action: str, option
 def test_every_info_of_the_gymnasium_id_matches_the_schema() -> None:
     base = nameless_poker_v0.raw_env(masked_action="random").info_schema
     env = gym.make(GYM_ID, deals=[1, 19, 23, 27], opponent="rules", masked_action="random")
+    view = env.unwrapped
+    # the AEC info, then what the Gymnasium view adds: the mask and the seat
+    assert view.info_schema.names == (*base.names, "action_mask", "seat")
     for seed in range(3):
         _, info = env.reset(seed=seed)
         assert _plain(info) == NEUTRAL
         done = False
         rewards = 0.0
         while True:
-            assert info["seat"] in env.unwrapped.aec.possible_agents
-            assert set(info["opponents"]) == set(env.unwrapped.aec.possible_agents) - {info["seat"]}
-            # the AEC info, then what the Gymnasium view adds: the mask, the seat, the bots
-            assert set(info) == {*base.names, "action_mask", "seat", "opponents"}
+            assert view.aec.possible_agents[info["seat"]] == view.learner
+            assert set(view.opponents) == set(view.aec.possible_agents) - {view.learner}
             assert info["action_mask"].shape == (66,) and info["action_mask"].dtype == np.int8
-            _check({k: info[k] for k in base.names}, base)
+            _check(info, view.info_schema)
             if done:
                 break
             mask = info["action_mask"]
             _, reward, term, trunc, info = env.step(int(np.flatnonzero(mask)[0]))
             rewards += reward
             done = term or trunc
-        seat = int(info["seat"][-1])
+        seat = int(info["seat"])
         assert info["deal"] == 27 and info["totals"][seat] == rewards and info["winners"].any()
 
 

@@ -77,8 +77,8 @@ def test_rewards_on_a_fixed_deal(reward: str) -> None:
             assert rewards == {"player_0": 0.0, "player_1": 0.0}
     assert all(terms.values()) and par.agents == []
     assert infos["player_0"]["score"] == infos["player_1"]["score"] == 302
-    assert infos["player_0"]["total"] == 302 and infos["player_0"]["won"] is True
-    assert infos["player_1"]["won"] is True
+    assert infos["player_0"]["total"] == 302 and infos["player_0"]["won"] is np.True_
+    assert infos["player_1"]["won"] is np.True_
     assert infos["player_1"]["grid"].tolist() == [parse_cards(SEED_GRID)[c] for c in transposed]
     expected = 0.0 if reward == "margin" else 302.0
     assert totals == {"player_0": expected, "player_1": expected}

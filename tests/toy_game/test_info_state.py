@@ -20,13 +20,14 @@ PZ_STATE = importlib.import_module("pettingzoo.test.state_test")
 
 def _check(info: dict, schema: object) -> None:
     assert all(type(k) is str and v is not None for k, v in info.items())
+    assert not [k for k, v in info.items() if type(v) in (int, float, bool)]  # numpy scalars
     schema.check(info)  # type: ignore[attr-defined]
 
 
 def test_every_info_matches_the_schema_and_every_state_its_space() -> None:
     game = env(masked_action="random")
     schema = game.unwrapped.info_schema
-    assert schema.names == (*INFO_SCHEMA.names, "action_mask", "masked_action")
+    assert schema.names == (*INFO_SCHEMA.names, "masked_action")  # the mask: in the observation
     rng = np.random.default_rng(0)
     for seed in range(10):
         game.reset(seed=seed)
@@ -37,8 +38,11 @@ def test_every_info_matches_the_schema_and_every_state_its_space() -> None:
             obs, _, term, trunc, _ = game.last()
             game.step(None if term or trunc else int(rng.integers(5)))  # masked: random
     single = TakeTwoEnv(opponent="random")
+    assert single.info_schema.names == (*INFO_SCHEMA.names, "action_mask", "seat")
     _, info = single.reset(seed=0)
-    assert set(info) == {*INFO_SCHEMA.names, "action_mask", "seat", "opponents"}
+    _check(info, single.info_schema)
+    assert info["seat"] == single.seats.index(single.learner)
+    assert set(single.opponents) == set(single.seats) - {single.learner}
 
 
 # takes in turn (player_0 first), rank totals, winner

@@ -151,7 +151,7 @@ def test_pack_env_plays_the_row_into_the_card_level_game() -> None:
     rule = ordered_strongest(SACRIFICE)
     obs, info = env.reset(seed=3, options={"cards": DISTINCT})
     assert env.observation_space.contains(obs)
-    assert info["action_mask"].dtype == np.int8 and info["seat"] == "player_0"
+    assert info["action_mask"].dtype == np.int8 and info["seat"] == 0  # player_0
     rewards = []
     for _ in range(5):
         action = int(rule(obs[None], env.action_masks()[None])[0])
