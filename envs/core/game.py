@@ -49,9 +49,8 @@ not acted yet in the round act in any order (the AEC env takes them in seat orde
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from dataclasses import dataclass
+from typing import Protocol, TypeVar
 
 import numpy as np
 
@@ -65,11 +64,10 @@ StateT = TypeVar("StateT")
 
 @dataclass(frozen=True)
 class Payout:
-    """What one transition settled: each seat's reward and, per seat, what it is told (the
-    results of a round, a hand or the game), merged into that seat's ``info``."""
+    """What one transition settled: each seat's reward. The seats' infos are read from the
+    engine's ``info`` after it (what a round, a hand or the game settled)."""
 
     rewards: tuple[float, ...]
-    infos: tuple[Mapping[str, Any], ...] | None = field(default=None)
 
 
 class Game(Protocol[StateT]):

@@ -31,8 +31,8 @@ way:
   episodes replay) and reported in the acting agent's ``info["masked_action"]``. It exists for
   tools that sample actions without masks (Gymnasium's and PettingZoo's checkers, plain RL
   algorithms); out-of-space actions always raise.
-- Rewards and infos come from the engine's :class:`~.game.Payout`; an agent keeps the infos of
-  a payout until it acts again. Rewards accumulate in ``_cumulative_rewards`` as PettingZoo
+- Rewards come from the engine's :class:`~.game.Payout`; infos from its ``info(state, seat)``,
+  read again after every payout. Rewards accumulate in ``_cumulative_rewards`` as PettingZoo
   specifies.
 - ``render_mode="ansi"`` returns the engine's text view; ``"human"`` prints it after every
   reset and step.
@@ -331,12 +331,7 @@ class CardGameAECEnv(_CardGameBase, AECEnv):
             if self._game_infos:  # something was settled: every agent's info is new
                 self._settle()
                 self.infos = {a: self._info(self._seat[a]) for a in self.agents}
-        if self._game_infos:
-            self.infos[agent] = self._info(self._seat[agent], asked)
-        else:
-            info = self.infos[agent] = self._info(self._seat[agent], asked)
-            if payout is not None and payout.infos is not None:
-                info.update(payout.infos[self._seat[agent]])
+        self.infos[agent] = self._info(self._seat[agent], asked)
         self._decisions[agent] += 1
         if game.is_terminal(state):
             self.terminations = dict.fromkeys(self.agents, True)
@@ -356,10 +351,6 @@ class CardGameAECEnv(_CardGameBase, AECEnv):
             self.render()
 
     def _payout(self, payout: Payout) -> dict[str, float]:
-        if payout.infos is not None and not self._game_infos:
-            for agent, info in zip(self.possible_agents, payout.infos, strict=True):
-                if agent in self.infos:
-                    self.infos[agent].update(info)
         return {
             agent: float(reward)
             for agent, reward in zip(self.possible_agents, payout.rewards, strict=True)
@@ -422,7 +413,6 @@ class CardGameParallelEnv(_CardGameBase, ParallelEnv):
             for agent in self.agents
         }
         rewards = dict.fromkeys(self.agents, 0.0)
-        settled: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         paid = False
         for agent, (action, _) in checked.items():
             payout = self.game.apply(state, self._seat[agent], action)
@@ -432,23 +422,13 @@ class CardGameParallelEnv(_CardGameBase, ParallelEnv):
             for other, reward in zip(self.possible_agents, payout.rewards, strict=True):
                 if other in rewards:
                     rewards[other] += float(reward)
-            if not self._game_infos:
-                for other, info in zip(self.possible_agents, payout.infos or (), strict=False):
-                    if other in settled:
-                        settled[other].update(info)
         if paid:
             self._settle()
         self._steps += 1
         done = self.game.is_terminal(state)
         cut = not done and self.max_cycles is not None and self._steps >= self.max_cycles
         observations = self._observations(ended=cut)
-        infos = {
-            agent: {
-                **self._info(self._seat[agent], checked[agent][1]),
-                **settled[agent],
-            }
-            for agent in observations
-        }
+        infos = {agent: self._info(self._seat[agent], checked[agent][1]) for agent in observations}
         terminations = dict.fromkeys(self.agents, done)
         truncations = dict.fromkeys(self.agents, cut)
         if done or cut:

@@ -4,12 +4,12 @@ its rules.
 
 Per game and option set: PettingZoo's ``api_test``, ``seed_test`` and ``render_test`` (AEC),
 ``parallel_api_test`` and ``parallel_seed_test`` where a parallel env exists; Gymnasium's
-``check_env`` on every Gymnasium id; random masked play to the end; a masked action and out-of-space
-actions (the action space's size, -1, ``None``, a float) raise ``IllegalActionError`` naming the
-action and the legal ones and change nothing (also under ``python -O``); stepping a finished game
-raises; a seed replays an episode, bots included; ``reset(options={"cards": ...})`` deals a fixed
-pack; an unknown reset option is ignored with a warning naming it and a bad seed is an error naming
-it; every documented render mode renders.
+``check_env`` and Stable-Baselines3's on every Gymnasium id; random masked play to the end; a
+masked action and out-of-space actions (the action space's size, -1, ``None``, a float) raise
+``IllegalActionError`` naming the action and the legal ones and change nothing (also under ``python
+-O``); stepping a finished game raises; a seed replays an episode, bots included;
+``reset(options={"cards": ...})`` deals a fixed pack; an unknown reset option is ignored with a
+warning naming it and a bad seed is an error naming it; every documented render mode renders.
 
 The stock checkers run on the raw envs, exactly as a user calls them (PettingZoo's ``api_test``
 probes ``reset`` with ``options={"options": 1}``: an unknown reset option is ignored with a
@@ -229,6 +229,13 @@ def test_every_render_mode_renders(spec: GameSpec, options: dict) -> None:
 @pytest.mark.parametrize(("spec", "gym_id", "options"), GYM)
 def test_gymnasium_check_env(spec: GameSpec, gym_id: str, options: dict) -> None:
     check_env(gym.make(gym_id, **options, masked_action="random").unwrapped)
+
+
+@pytest.mark.parametrize(("spec", "gym_id", "options"), GYM)
+def test_stable_baselines3_check_env(spec: GameSpec, gym_id: str, options: dict) -> None:
+    # SB3's checker is mask-unaware too: the option the README names lets it run
+    sb3_checker = pytest.importorskip("stable_baselines3.common.env_checker")
+    sb3_checker.check_env(gym.make(gym_id, **options, masked_action="random"), warn=True)
 
 
 def _episode(env: gym.Env, seed: int | None) -> list:
