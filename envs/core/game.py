@@ -36,9 +36,12 @@ this contract:
                                            ``"pack"``; default ``"action"``)
 ``render(state)``                          a spectator's text view
 ``info_schema``, ``info(state, player)``   optional (:mod:`.info`): the seat's info, the same
-                                           keys, types and shapes at every step; it may change
-                                           only on a transition that returns a
-                                           :class:`Payout` (the env reads it then)
+                                           keys, types and shapes at every step, in new arrays
+                                           (the env keeps them, read-only); it may change only
+                                           on a transition that returns a :class:`Payout` (the
+                                           env reads it then)
+``info_shared`` (optional)                 ``True`` when every seat's info is the same (the env
+                                           reads it once per payout)
 ``state_layout``, ``encode_state(state)``  optional: the whole game as one float32 vector
                                            (``env.state()``), hidden cards included
 =========================================  =====================================================

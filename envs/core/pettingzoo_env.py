@@ -66,6 +66,7 @@ from .options import build, check_choice, check_int, check_reset_options, check_
 from .seeding import kept_on_error
 
 __all__ = [
+    "INFOS_CHANGE",
     "MASKED_ACTIONS",
     "env_info_schema",
     "pettingzoo_metadata",
@@ -77,6 +78,14 @@ __all__ = [
     "order_enforcing",
     "play_game",
 ]
+
+INFOS_CHANGE = """\
+- v0, infos: infos no longer repeat the action mask, which stays in the observation
+  (``observe(agent)["action_mask"]``); scalars are numpy scalars (``np.int64``, ``np.bool_``;
+  ``masked_action`` too)."""
+"""The changelog entry of the betting games' AEC envs for their infos without the action mask
+(``{infos_change}`` in their module docstrings, filled by
+:func:`~pokerzoo.envs.core.observation.document`)."""
 
 
 def pettingzoo_metadata(name: str, *, parallelizable: bool) -> dict[str, Any]:
@@ -108,10 +117,15 @@ def env_info_schema(game: Game, masked_action: str = "raise") -> InfoSchema:
     return InfoSchema(keys)
 
 
-def _numpy_scalar(value: Any) -> Any:
-    """A Python int, bool or float as a numpy scalar (what torchrl's info specs read); anything
-    else as it is."""
+def _frozen(value: Any) -> Any:
+    """An info value as the envs hand it out: a Python int, bool or float as a numpy scalar
+    (what torchrl's info specs read), an array made read-only (the engine's ``info`` returns
+    new arrays; the env shares them between steps until the next payout, so nobody may write
+    to them)."""
     kind = type(value)
+    if kind is np.ndarray:
+        value.setflags(write=False)
+        return value
     if kind is bool:
         return np.bool_(value)
     if kind is int:
@@ -206,17 +220,23 @@ class _CardGameBase:
         """Read every seat's game info from the engine (after a reset or a payout: an engine's
         ``info`` changes only on a transition that returns a :class:`~.game.Payout`)."""
         if self._game_infos:
-            self._settled = [
-                {k: _numpy_scalar(v) for k, v in self.game.info(self.game_state, seat).items()}
-                for seat in self._seat.values()
-            ]
+            game, state = self.game, self.game_state
+            if getattr(game, "info_shared", False):  # one info for every seat: read it once
+                shared = {k: _frozen(v) for k, v in game.info(state, 0).items()}
+                self._settled = [shared] * len(self._seat)
+            else:
+                self._settled = [
+                    {k: _frozen(v) for k, v in game.info(state, seat).items()}
+                    for seat in self._seat.values()
+                ]
         else:
             self._settled = [{} for _ in self._seat]
 
     def _info(self, seat: int, asked: object = None) -> dict[str, Any]:
-        """One agent's info: the game's keys (and ``masked_action``)."""
-        # new arrays at every call: users keep what they are given (Gymnasium checks it)
-        info = {k: v.copy() if type(v) is np.ndarray else v for k, v in self._settled[seat].items()}
+        """One agent's info: the game's keys (and ``masked_action``). A new dict at every step;
+        its arrays are read-only and shared until the next payout (the Gymnasium views copy
+        them: Gymnasium requires new data at every call)."""
+        info = dict(self._settled[seat])
         if self.masked_action == "random":
             info["masked_action"] = np.int64(-1 if asked is None else asked)  # type: ignore[call-overload]
         return info

@@ -378,6 +378,7 @@ class NamelessPokerGame(PackGame):
     num_actions = NUM_ACTIONS
     layout = LAYOUT
     info_schema = INFO_SCHEMA
+    info_shared = True  # every seat is told the same
     state_layout = STATE_LAYOUT
     simultaneous = False
     deck = PACK

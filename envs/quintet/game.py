@@ -159,6 +159,7 @@ class QuintetGame(QuintetRules):
 
     layout = LAYOUT
     info_schema = INFO_SCHEMA
+    info_shared = True  # every seat is told the same
     state_layout = STATE_LAYOUT
 
     def observe(self, state: QuintetState, player: int) -> np.ndarray:

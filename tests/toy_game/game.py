@@ -61,6 +61,7 @@ class TakeTwoGame:
     simultaneous = False
     layout = LAYOUT
     info_schema = INFO_SCHEMA
+    info_shared = True  # every seat is told the same
     state_layout = STATE_LAYOUT
     action_noun = "card"
 
