@@ -3,8 +3,10 @@ what is its own."""
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import json
+import warnings
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from pathlib import Path
@@ -155,6 +157,113 @@ def check_rule_reported(
     assert f"| {opponent} | {games} |" in text and label in text
     report = json.loads(paths["json"].read_text())
     assert report["evaluation"]["rules"][rule]["opponents"][opponent]["games"] == games
+
+
+# --- infos and states: every step of whole games ----------------------------------------------
+PZ_STATE = importlib.import_module("pettingzoo.test.state_test")
+"""PettingZoo's state checks (the module: ``pettingzoo.test.state_test`` names the function)."""
+
+
+def random_action(rng: np.random.Generator, mask: np.ndarray) -> int:
+    """A legal action of ``mask``, drawn by ``rng``."""
+    return int(rng.choice(np.flatnonzero(mask)))
+
+
+def plain_info(info: Mapping[str, Any], names: Iterable[str]) -> dict[str, Any]:
+    """The keys ``names`` of an info as plain Python values, for comparisons."""
+    return {k: np.asarray(info[k]).tolist() for k in names}
+
+
+def check_info(info: Mapping[str, Any], schema: Any) -> None:
+    """An info holds string keys, no ``None``, numpy scalars (no Python ``int``, ``float`` or
+    ``bool``) and what ``schema`` (an ``InfoSchema``) lists."""
+    assert all(type(k) is str and v is not None for k, v in info.items())
+    assert not [k for k, v in info.items() if type(v) in (int, float, bool)]  # numpy scalars
+    schema.check(info)
+
+
+def check_aec_info_names(schema: Any, game_keys: tuple[str, ...], masked_action: str) -> None:
+    """An AEC env's info keys: the game's, then ``masked_action`` with
+    ``masked_action="random"``; never the action mask (it is in the observation only)."""
+    extra = ("masked_action",) if masked_action == "random" else ()
+    assert schema.names == (*game_keys, *extra)
+
+
+def play_aec_games(
+    env: Any,
+    seeds: Iterable[int],
+    rng: np.random.Generator,
+    *,
+    schema: Any = None,
+    states: bool = False,
+    act: Callable[[dict], int] | None = None,
+    each_step: Callable[[Any, str, dict, bool], None] | None = None,
+) -> None:
+    """Plays an AEC game from each seed of ``seeds``, ``act(observation)`` choosing every move
+    (a random legal action by default), and checks at every step: every agent's info and the
+    info of :meth:`last` against ``schema`` (when given; the mask stays out of the info, an
+    ``int8`` mask in the observation), and with ``states`` ``env.state()`` inside
+    ``env.state_space`` (finite ``float32`` bounds), then again once the game is over.
+    ``each_step(env, agent, info, done)`` adds a game's own checks before each move."""
+    if states:
+        space = env.unwrapped.state_space
+        assert space.dtype == np.float32
+        assert np.isfinite(space.low).all() and np.isfinite(space.high).all()
+    for seed in seeds:
+        env.reset(seed=seed)
+        for agent in env.agent_iter():
+            if schema is not None:
+                for other in env.agents:
+                    check_info(env.infos[other], schema)
+            if states:
+                assert space.contains(env.state())
+            obs, _, term, trunc, info = env.last()
+            if schema is not None:
+                check_info(info, schema)
+                assert "action_mask" not in info and obs["action_mask"].dtype == np.int8
+            if each_step is not None:
+                each_step(env, agent, info, term or trunc)
+            if term or trunc:
+                env.step(None)
+            else:
+                env.step(act(obs) if act else random_action(rng, obs["action_mask"]))
+        if states:
+            assert space.contains(env.state())
+
+
+def play_single_seat_games(
+    single: Any, base_names: tuple[str, ...], seeds: Iterable[int], rng: np.random.Generator
+) -> None:
+    """Plays a Gymnasium bot-table env from each seed with random legal actions, checking its
+    info at every step: the AEC env's keys ``base_names``, then ``action_mask`` and ``seat``,
+    the seat the learner's, the bots every other seat."""
+    view = single.unwrapped
+    schema = view.info_schema
+    assert schema.names == (*base_names, "action_mask", "seat")
+    for seed in seeds:
+        _, info = single.reset(seed=seed)
+        while True:
+            check_info(info, schema)
+            assert view.seats[info["seat"]] == view.learner
+            assert view.learner not in view.opponents
+            assert set(view.opponents) == set(view.seats) - {view.learner}
+            _, _, term, trunc, info = single.step(random_action(rng, info["action_mask"]))
+            if term or trunc:
+                check_info(info, schema)
+                break
+
+
+def check_pettingzoo_state(env: Any, num_cycles: int, parallel_env: Any = None) -> None:
+    """PettingZoo's state tests pass on ``env`` (``test_state_space`` and ``test_state``; with
+    ``parallel_env`` its whole ``state_test``) without a warning about the state."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        if parallel_env is None:
+            PZ_STATE.test_state_space(env)
+            PZ_STATE.test_state(env, num_cycles=num_cycles)
+        else:
+            PZ_STATE.state_test(env, parallel_env, num_cycles=num_cycles)
+    assert not [str(w.message) for w in caught if "state" in str(w.message).lower()]
 
 
 # --- case tables kept in tests/data -----------------------------------------------------------

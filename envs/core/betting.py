@@ -49,6 +49,8 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from .info import InfoKey, InfoSchema
+from .observation import Field
 from .options import check_int
 
 __all__ = [
@@ -63,7 +65,14 @@ __all__ = [
     "Pot",
     "RoundRules",
     "TABLE_ROWS",
+    "check_ante",
+    "frozen_info",
+    "encode_seat_money",
+    "hand_info_schema",
+    "neutral_hand_info",
     "pot_arrays",
+    "seat_fields",
+    "seat_money_fields",
     "split",
 ]
 
@@ -452,6 +461,163 @@ def pot_arrays(
         for seat, chips in pot["shares"].items():
             out["pot_shares"][p, seat] = chips
     return out
+
+
+def hand_info_schema(
+    num_seats: int,
+    *,
+    cards: int,
+    shown: str,
+    categories: str,
+    winners: Sequence[InfoKey] = (),
+    pot_winners: Sequence[InfoKey],
+    shares: str,
+    result: str,
+) -> InfoSchema:
+    """The info of a fixed-limit betting game for ``num_seats`` seats: the report of the last
+    hand settled. The keys every such game holds (``hand``, ``dealer``, ``showdown``, ``shown``
+    ``(N, cards)``, ``categories``, ``pot_amounts``, ``pot_eligible``, ``pot_shares``, ``put_in``,
+    the chip results under the name ``result`` and ``stacks``) take the game's own texts where
+    they differ (``shown``, ``categories``, ``shares``); ``winners`` come after ``categories``
+    and ``pot_winners`` (:func:`pot_arrays`' ``pot_<key>``) after ``pot_eligible``."""
+    n = num_seats
+    return InfoSchema(
+        [
+            InfoKey("hand", "int", (), "the last hand settled, 1-based; 0 before the first"),
+            InfoKey("dealer", "int", (), "the seat that dealt it; -1 before the first"),
+            InfoKey(
+                "showdown",
+                "bool",
+                (),
+                "it ended at a showdown (False: everybody else folded; False before the first)",
+            ),
+            InfoKey("shown", "int", (n, cards), shown),
+            InfoKey("categories", "int", (n,), categories),
+            *winners,
+            InfoKey(
+                "pot_amounts",
+                "int",
+                (n,),
+                "chips in pot `p` (0 the main pot, then the side pots); 0 where none",
+            ),
+            InfoKey(
+                "pot_eligible",
+                "bool",
+                (n, n),
+                "`[p, s]`: seat `s` could win pot `p` (it reached it and did not fold)",
+            ),
+            *pot_winners,
+            InfoKey("pot_shares", "int", (n, n), shares),
+            InfoKey("put_in", "int", (n,), "chips each seat put in the pots, ante included"),
+            InfoKey(
+                result,
+                "int",
+                (n,),
+                "each seat's chip result of the hand (stack after minus before; zero-sum)",
+            ),
+            InfoKey(
+                "stacks",
+                "int",
+                (n,),
+                "each seat's chips after the hand (the starting stacks before the first)",
+            ),
+        ]
+    )
+
+
+def neutral_hand_info(
+    schema: InfoSchema, stacks: Sequence[int], pot_winners: Sequence[str] = ("winners",)
+) -> dict[str, Any]:
+    """The info of :func:`hand_info_schema` before the first hand is settled: ``hand`` 0,
+    ``dealer`` -1, ``showdown`` False, ``shown`` and ``categories`` all -1, the starting
+    ``stacks``, every other key zeros (False)."""
+    n = len(stacks)
+    info: dict[str, Any] = {}
+    for key in schema:
+        name = key.key
+        if name == "hand":
+            info[name] = 0
+        elif name == "dealer":
+            info[name] = -1
+        elif name == "showdown":
+            info[name] = False
+        elif name in ("shown", "categories"):
+            info[name] = np.full(key.shape, -1, dtype=np.int64)
+        elif name == "stacks":
+            info[name] = np.array(stacks, dtype=np.int64)
+        elif name.startswith("pot_"):
+            info.update(pot_arrays((), n, pot_winners))
+        else:
+            info[name] = np.zeros(key.shape, dtype=np.int64 if key.kind == "int" else bool)
+    return info
+
+
+def frozen_info(info: dict[str, Any]) -> dict[str, Any]:
+    """``info`` with its arrays made read-only: an engine keeps it as the last settled hand's
+    info and hands out the same object until the next hand settles (the env reads it after
+    every payout and reuses what it built from an info it has seen)."""
+    for value in info.values():
+        if type(value) is np.ndarray:
+            value.setflags(write=False)
+    return info
+
+
+def seat_fields(num_seats: int) -> list[Field]:
+    """The state fields ``to_act`` and ``dealer`` (one-hot seats) of a betting game."""
+    return [
+        Field("to_act", num_seats, 1, "one-hot seat to act (zeros once over)"),
+        Field("dealer", num_seats, 1, "one-hot seat of the hand's dealer"),
+    ]
+
+
+def seat_money_fields(num_seats: int, chips: int, round_bets: str) -> list[Field]:
+    """The state fields of every seat's money (:func:`encode_seat_money`), ``chips`` the bound
+    of an amount, ``round_bets`` the game's text for what a seat put in this betting round."""
+    n = num_seats
+    return [
+        Field("stacks", n, chips, "seat `s`'s chips behind"),
+        Field("round_bets", n, chips, round_bets),
+        Field("committed", n, chips, "chips seat `s` has put in this hand, ante included"),
+        Field("start_stacks", n, chips, "seat `s`'s chips when the hand began"),
+        Field("dealt", n, 1, "seat `s` is dealt into this hand (0: no chips, sitting out)"),
+        Field("in_hand", n, 1, "seat `s` is dealt in and has not folded"),
+        Field("all_in", n, 1, "seat `s` is in the hand with no chips behind"),
+    ]
+
+
+def encode_seat_money(
+    out: np.ndarray, at: Any, betting: Betting, start_stacks: Sequence[int]
+) -> None:
+    """Write the fields of :func:`seat_money_fields` into the state vector ``out`` (``at``: the
+    layout's starts)."""
+    n = betting.num_seats
+    table = betting.table  # rows dealt, stacks, round_bets, committed, in_hand, all_in
+    for name, row in (
+        ("stacks", 1),
+        ("round_bets", 2),
+        ("committed", 3),
+        ("dealt", 0),
+        ("in_hand", 4),
+        ("all_in", 5),
+    ):
+        start = getattr(at, name)
+        out[start : start + n] = table[row]
+    out[at.start_stacks : at.start_stacks + n] = start_stacks
+
+
+def check_ante(ante: int, stacks: Sequence[int]) -> int:
+    """``ante`` if at least two seats start with more chips than the ante, so that the first
+    hand holds two seats that can bet after anteing (a seat starting with the ante or less posts
+    what it has and is all-in; one with no chips sits out); else ``ValueError`` naming the ante
+    and the limit. Draw poker and five-card stud apply this rule."""
+    limit = sorted(stacks)[-2]  # the second-largest starting stack
+    if ante >= limit:
+        stack = stacks[0] if len(set(stacks)) == 1 else tuple(stacks)
+        raise ValueError(
+            f"bad ante {ante}: expected an int in 0..{limit - 1}, smaller than the starting stacks "
+            f"of at least two seats (stack {stack}), so that two seats can ante and still bet"
+        )
+    return ante
 
 
 def check_bets(bets: object) -> tuple[int, int]:

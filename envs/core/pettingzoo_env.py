@@ -198,6 +198,7 @@ class _CardGameBase:
         self._zero_mask = np.zeros(game.num_actions, dtype=np.int8)
         self._game_infos = hasattr(game, "info")
         self._settled: list[Mapping[str, Any]] = []
+        self._settled_from: object = None  # the engine info _settled was built from
         self._decisions: dict[str, int] = {}
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -222,8 +223,10 @@ class _CardGameBase:
         if self._game_infos:
             game, state = self.game, self.game_state
             if getattr(game, "info_shared", False):  # one info for every seat: read it once
-                shared = {k: _frozen(v) for k, v in game.info(state, 0).items()}
-                self._settled = [shared] * len(self._seat)
+                raw = game.info(state, 0)
+                if raw is not self._settled_from:  # an engine may hand out the same info again
+                    shared = {k: _frozen(v) for k, v in raw.items()}
+                    self._settled, self._settled_from = [shared] * len(self._seat), raw
             else:
                 self._settled = [
                     {k: _frozen(v) for k, v in game.info(state, seat).items()}

@@ -53,7 +53,15 @@ from .info import InfoKey, InfoSchema
 from .options import check_int
 from .seeding import kept_on_error
 
-__all__ = ["STEP_ERRORS", "BotTableEnv", "OpponentPicker", "SingleSeatEnv", "named_opponents"]
+__all__ = [
+    "BOT_INFO",
+    "BOT_REWARDS",
+    "STEP_ERRORS",
+    "BotTableEnv",
+    "OpponentPicker",
+    "SingleSeatEnv",
+    "named_opponents",
+]
 
 OpponentPicker = Callable[[int, np.random.Generator], Bot]
 """``pick(position, rng) -> Bot``: the opponent for the next episode at ``position`` seats
@@ -270,6 +278,25 @@ legal action is played instead); a step after the end raises
 :class:`~pokerzoo.envs.core.errors.GameOverError`."""
 """What ``step`` raises at every bot table, for the Action Space section of each game's
 docstring (``{step_errors}``, filled by :func:`~pokerzoo.envs.core.observation.document`)."""
+
+
+BOT_REWARDS = """\
+## Rewards
+The learner's chip result of each hand, delivered on its step that ends the hand or, when
+the bots end it, on its next step (or its last)."""
+"""The Rewards section of a betting game's bot-table docstring (``{bot_rewards}``)."""
+
+BOT_INFO = """\
+## Info
+The learner's AEC info at every step (the last settled hand's report, numbers only, the
+same keys, types and shapes from reset on; neutral until the first hand is settled), then
+``action_mask`` and ``seat`` (the learner's seat index, ``player_i`` is ``i``);
+``env.unwrapped.info_schema`` lists the keys. The bots are ``env.unwrapped.opponents``
+(agent name -> :class:`~pokerzoo.agents.base.Bot`, each with its ``name``) and the learner's
+agent name is ``env.unwrapped.learner``. For two players (``N`` = ``num_players``;
+``masked_action`` only with ``masked_action="random"``):"""
+"""The Info section of a betting game's bot-table docstring (``{bot_info}``), before its
+info table."""
 
 
 class BotTableEnv(SingleSeatEnv):

@@ -107,7 +107,22 @@ from typing import Any
 
 import numpy as np
 
-from ..core.betting import FOLD, RAISE, Betting, RoundRules, check_bets, check_stacks, pot_arrays
+from ..core.betting import (
+    FOLD,
+    RAISE,
+    Betting,
+    RoundRules,
+    check_ante,
+    check_bets,
+    check_stacks,
+    encode_seat_money,
+    frozen_info,
+    hand_info_schema,
+    neutral_hand_info,
+    pot_arrays,
+    seat_fields,
+    seat_money_fields,
+)
 from ..core.cards import NUM_CARD_IDS, CardsLike, Deck, format_cards, parse_cards
 from ..core.errors import GameOverError, IllegalActionError, check_action
 from ..core.game import PackGame, Payout
@@ -161,63 +176,18 @@ CATEGORY_CODES = (
 def make_info_schema(num_players: int = 2) -> InfoSchema:
     """Every seat's info for ``num_players`` seats (the module docstring's table)."""
     n = num_players
-    return InfoSchema(
-        [
-            InfoKey("hand", "int", (), "the last hand settled, 1-based; 0 before the first"),
-            InfoKey("dealer", "int", (), "the seat that dealt it; -1 before the first"),
-            InfoKey(
-                "showdown",
-                "bool",
-                (),
-                "it ended at a showdown (False: everybody else folded; False before the first)",
-            ),
-            InfoKey(
-                "shown",
-                "int",
-                (n, HAND_SIZE),
-                "`[s]`: the card ids seat `s` showed at the showdown, highest id first (52 a "
-                "joker); all -1 for a seat that showed nothing (folded, sat out, no showdown)",
-            ),
-            InfoKey(
-                "categories",
-                "int",
-                (n,),
-                f"the category of each seat's shown hand: {CATEGORY_CODES}; -1 for none",
-            ),
-            InfoKey(
-                "pot_amounts",
-                "int",
-                (n,),
-                "chips in pot `p` (0 the main pot, then the side pots); 0 where none",
-            ),
-            InfoKey(
-                "pot_eligible",
-                "bool",
-                (n, n),
-                "`[p, s]`: seat `s` could win pot `p` (it reached it and did not fold)",
-            ),
-            InfoKey("pot_winners", "bool", (n, n), "`[p, s]`: seat `s` won (a share of) pot `p`"),
-            InfoKey(
-                "pot_shares",
-                "int",
-                (n, n),
-                "`[p, s]`: chips seat `s` took from pot `p` (odd chips to the winners nearest "
-                "the dealer's left)",
-            ),
-            InfoKey("put_in", "int", (n,), "chips each seat put in the pots, ante included"),
-            InfoKey(
-                "results",
-                "int",
-                (n,),
-                "each seat's chip result of the hand (stack after minus before; zero-sum)",
-            ),
-            InfoKey(
-                "stacks",
-                "int",
-                (n,),
-                "each seat's chips after the hand (the starting stacks before the first)",
-            ),
-        ]
+    return hand_info_schema(
+        n,
+        cards=HAND_SIZE,
+        shown="`[s]`: the card ids seat `s` showed at the showdown, highest id first (52 a "
+        "joker); all -1 for a seat that showed nothing (folded, sat out, no showdown)",
+        categories=f"the category of each seat's shown hand: {CATEGORY_CODES}; -1 for none",
+        pot_winners=[
+            InfoKey("pot_winners", "bool", (n, n), "`[p, s]`: seat `s` won (a share of) pot `p`")
+        ],
+        shares="`[p, s]`: chips seat `s` took from pot `p` (odd chips to the winners nearest "
+        "the dealer's left)",
+        result="results",
     )
 
 
@@ -266,8 +236,7 @@ def make_state_layout(
                 1,
                 "one-hot: betting before the draw, the draw, betting after the draw, over",
             ),
-            Field("to_act", n, 1, "one-hot seat to act (zeros once over)"),
-            Field("dealer", n, 1, "one-hot seat of the hand's dealer"),
+            *seat_fields(n),
             Field("hand_number", 1, hands, "the hand in play, 1..hands"),
             Field("hands_left", 1, hands, "hands still to play after this one (0 once over)"),
             Field("pot", 1, chips, "chips put in this hand, antes included (all pots)"),
@@ -280,18 +249,9 @@ def make_state_layout(
             Field("bet_size", 1, bet, "bet and raise size of this hand's next or current betting"),
             Field("orbit", 1, ORBITS, "orbit of the current (or last) betting round, 1..3"),
             Field("bets_made", 1, 2 * n, "bets and raises made in the current (or last) round"),
-            Field("stacks", n, chips, "seat `s`'s chips behind"),
-            Field(
-                "round_bets",
-                n,
-                chips,
-                "chips seat `s` put in during the current (or last) betting round",
+            *seat_money_fields(
+                n, chips, "chips seat `s` put in during the current (or last) betting round"
             ),
-            Field("committed", n, chips, "chips seat `s` has put in this hand, ante included"),
-            Field("start_stacks", n, chips, "seat `s`'s chips when the hand began"),
-            Field("dealt", n, 1, "seat `s` is dealt into this hand (0: no chips, sitting out)"),
-            Field("in_hand", n, 1, "seat `s` is dealt in and has not folded"),
-            Field("all_in", n, 1, "seat `s` is in the hand with no chips behind"),
             Field("drawn", n, HAND_SIZE, "cards seat `s` drew in this hand's draw"),
             Field("has_drawn", n, 1, "seat `s` has made its draw"),
             Field(
@@ -333,21 +293,6 @@ _BETTING_MASKS, _DRAW_MASKS = _masks()
 _NO_ACTION = np.zeros(NUM_ACTIONS, dtype=np.int8)
 
 
-def _check_ante(ante: int, stacks: Sequence[int]) -> int:
-    """``ante`` if at least two seats start with more chips than the ante, so that the first
-    hand holds two seats that can bet after anteing (a seat starting with the ante or less posts
-    what it has and is all-in; one with no chips sits out); else ``ValueError`` naming the ante
-    and the limit. Five-card stud applies the same rule, in the same words."""
-    limit = sorted(stacks)[-2]  # the second-largest starting stack
-    if ante >= limit:
-        stack = stacks[0] if len(set(stacks)) == 1 else tuple(stacks)
-        raise ValueError(
-            f"bad ante {ante}: expected an int in 0..{limit - 1}, smaller than the starting stacks "
-            f"of at least two seats (stack {stack}), so that two seats can ante and still bet"
-        )
-    return ante
-
-
 class DrawPokerGame(PackGame):
     """Draw poker under one set of options: the engine of RULES §2 (see the module docstring).
 
@@ -367,6 +312,8 @@ class DrawPokerGame(PackGame):
 
     {actions}
     """
+
+    info_shared = True  # every seat is told the same (the last settled hand)
 
     simultaneous = False
     num_actions = NUM_ACTIONS
@@ -389,7 +336,7 @@ class DrawPokerGame(PackGame):
         ante = check_int("ante", ante, 0)
         self.bets = check_bets(bets)
         self.stacks = check_stacks(stack, self.num_players)
-        self.ante = _check_ante(ante, self.stacks)
+        self.ante = check_ante(ante, self.stacks)
         self.hands = check_int("hands", hands, 1)
         self.deck = Deck("standard", jokers=self.jokers, decks=self.decks)
         self._rounds = (
@@ -413,18 +360,9 @@ class DrawPokerGame(PackGame):
             hands=self.hands,
         )
         self._state_at = self.state_layout.starts()
-        n = self.num_players
-        self._neutral_info: dict[str, Any] = {
-            "hand": 0,
-            "dealer": -1,
-            "showdown": False,
-            "shown": np.full((n, HAND_SIZE), -1, dtype=np.int64),
-            "categories": np.full(n, -1, dtype=np.int64),
-            **pot_arrays((), n),
-            "put_in": np.zeros(n, dtype=np.int64),
-            "results": np.zeros(n, dtype=np.int64),
-            "stacks": np.array(self.stacks, dtype=np.int64),
-        }
+        self._neutral_info: dict[str, Any] = frozen_info(
+            neutral_hand_info(self.info_schema, self.stacks)
+        )
 
     def __repr__(self) -> str:
         stack = self.stacks[0] if len(set(self.stacks)) == 1 else self.stacks
@@ -706,17 +644,19 @@ class DrawPokerGame(PackGame):
         for seat, key in keys.items():
             shown_ids[seat] = state.hands[seat]
             categories[seat] = key >> _CATEGORY_SHIFT
-        state.last_info = {
-            "hand": state.hand_number + 1,
-            "dealer": state.dealer,
-            "showdown": showdown,
-            "shown": shown_ids,
-            "categories": categories,
-            **pot_arrays(pots, n),
-            "put_in": np.array(betting.committed, dtype=np.int64),
-            "results": np.array(results, dtype=np.int64),
-            "stacks": np.array(stacks, dtype=np.int64),
-        }
+        state.last_info = frozen_info(
+            {
+                "hand": state.hand_number + 1,
+                "dealer": state.dealer,
+                "showdown": showdown,
+                "shown": shown_ids,
+                "categories": categories,
+                **pot_arrays(pots, n),
+                "put_in": np.array(betting.committed, dtype=np.int64),
+                "results": np.array(results, dtype=np.int64),
+                "stacks": np.array(stacks, dtype=np.int64),
+            }
+        )
         payout = Payout(rewards=tuple(float(r) for r in results))
         with_chips = [s for s in range(n) if stacks[s] > 0]
         if state.hand_number + 1 >= state.num_hands or len(with_chips) < 2:
@@ -737,8 +677,7 @@ class DrawPokerGame(PackGame):
     def info(self, state: DrawPokerState, player: int) -> dict[str, Any]:
         """``player``'s info (:func:`make_info_schema`): the last settled hand's report, the
         same for every seat; neutral values before the first hand is settled."""
-        info = self._neutral_info if state.last_info is None else state.last_info
-        return {k: v.copy() if type(v) is np.ndarray else v for k, v in info.items()}
+        return self._neutral_info if state.last_info is None else state.last_info
 
     def encode_state(self, state: DrawPokerState) -> np.ndarray:
         """The whole game as ``float32`` (:func:`make_state_layout`), every card included."""
@@ -766,18 +705,7 @@ class DrawPokerGame(PackGame):
         out[at.bet_size] = state.bets[phase != PHASE_BET_BEFORE]
         out[at.orbit] = betting.orbit
         out[at.bets_made] = betting.bets
-        table = betting.table  # rows dealt, stacks, round_bets, committed, in_hand, all_in
-        for name, row in (
-            ("stacks", 1),
-            ("round_bets", 2),
-            ("committed", 3),
-            ("dealt", 0),
-            ("in_hand", 4),
-            ("all_in", 5),
-        ):
-            start = getattr(at, name)
-            out[start : start + n] = table[row]
-        out[at.start_stacks : at.start_stacks + n] = state.start_stacks
+        encode_seat_money(out, at, betting, state.start_stacks)
         out[at.drawn : at.drawn + n] = state.draws[0]
         out[at.has_drawn : at.has_drawn + n] = state.draws[1]
         out[at.history : at.history + 2 * n * _KINDS] = state.history

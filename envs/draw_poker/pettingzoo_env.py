@@ -81,9 +81,7 @@ Version history:
   codes (-1 for none), the pots ``pot_amounts``, ``pot_eligible``, ``pot_winners``,
   ``pot_shares``; the report stays until the next hand is settled.
 - v0, state: ``state()`` and ``state_space`` (the state table).
-- v0, infos: infos no longer repeat the action mask, which stays in the observation
-  (``observe(agent)["action_mask"]``); scalars are numpy scalars (``np.int64``, ``np.bool_``;
-  ``masked_action`` too).
+{infos_change}
 """
 
 from __future__ import annotations
@@ -93,6 +91,7 @@ from typing import Any, ClassVar
 
 from ..core.observation import document
 from ..core.pettingzoo_env import (
+    INFOS_CHANGE,
     CardGameAECEnv,
     env_info_schema,
     order_enforcing,
@@ -110,6 +109,7 @@ document(
     observation_table=LAYOUT.table(),
     info_table=env_info_schema(DrawPokerGame(), "random").table(),
     state_table=STATE_LAYOUT.table(),
+    infos_change=INFOS_CHANGE,
 )
 
 

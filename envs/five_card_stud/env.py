@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from ...agents.five_card_stud import BOTS
 from ..core.observation import document
-from ..core.single_seat import STEP_ERRORS, BotTableEnv
+from ..core.single_seat import BOT_INFO, BOT_REWARDS, STEP_ERRORS, BotTableEnv
 from .game import ACTION_TABLE
 from .observation import LAYOUT
 from .pettingzoo_env import raw_env
@@ -33,18 +33,9 @@ class FiveCardStudEnv(BotTableEnv):
 
     {observation_table}
 
-    ## Rewards
-    The learner's chip result of each hand, delivered on its step that ends the hand or, when
-    the bots end it, on its next step (or its last).
+    {bot_rewards}
 
-    ## Info
-    The learner's AEC info at every step (the last settled hand's report, numbers only, the
-    same keys, types and shapes from reset on; neutral until the first hand is settled), then
-    ``action_mask`` and ``seat`` (the learner's seat index, ``player_i`` is ``i``);
-    ``env.unwrapped.info_schema`` lists the keys. The bots are ``env.unwrapped.opponents``
-    (agent name -> :class:`~pokerzoo.agents.base.Bot`, each with its ``name``) and the learner's
-    agent name is ``env.unwrapped.learner``. For two players (``N`` = ``num_players``;
-    ``masked_action`` only with ``masked_action="random"``):
+    {bot_info}
 
     {info_table}
 
@@ -83,6 +74,8 @@ document(
     actions=ACTION_TABLE,
     observation_table=LAYOUT.table(),
     step_errors=STEP_ERRORS,
+    bot_rewards=BOT_REWARDS,
+    bot_info=BOT_INFO,
     # the view's own schema: the AEC env's keys, then action_mask and seat
     info_table=FiveCardStudEnv(opponent="random", masked_action="random").info_schema.table(),
 )

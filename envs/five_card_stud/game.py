@@ -133,9 +133,16 @@ from ..core.betting import (
     RAISE,
     Betting,
     RoundRules,
+    check_ante,
     check_bets,
     check_stacks,
+    encode_seat_money,
+    frozen_info,
+    hand_info_schema,
+    neutral_hand_info,
     pot_arrays,
+    seat_fields,
+    seat_money_fields,
 )
 from ..core.cards import JOKER, NUM_CARD_IDS, CardsLike, Deck, format_cards
 from ..core.errors import GameOverError, IllegalActionError, check_action
@@ -207,6 +214,7 @@ _BET_RAISE, _CALLED, _CHECKED, _FOLDED = range(4)
 # legal masks by (fold, call, raise) bits: built once, copied out
 _MASKS = tuple(np.array([b & 1, b >> 1 & 1, b >> 2 & 1], dtype=np.int8) for b in range(8))
 _NO_ACTION = _MASKS[0]
+_POT_WINNERS = ("high_winners", "low_winners")  # a pot's winners in a report (pot_arrays)
 
 
 CATEGORY_CODES = (
@@ -221,30 +229,14 @@ CATEGORY_CODES = (
 def make_info_schema(num_players: int = 2) -> InfoSchema:
     """Every seat's info for ``num_players`` seats (the module docstring's table)."""
     n = num_players
-    return InfoSchema(
-        [
-            InfoKey("hand", "int", (), "the last hand settled, 1-based; 0 before the first"),
-            InfoKey("dealer", "int", (), "the seat that dealt it; -1 before the first"),
-            InfoKey(
-                "showdown",
-                "bool",
-                (),
-                "it ended at a showdown (False: everybody else folded; False before the first)",
-            ),
-            InfoKey(
-                "shown",
-                "int",
-                (n, CARDS_PER_HAND),
-                "`[s]`: the card ids seat `s` showed at the showdown, in the order dealt (the "
-                "hole card first; 52 a joker); all -1 for a seat that showed nothing (folded, "
-                "sat out, no showdown)",
-            ),
-            InfoKey(
-                "categories",
-                "int",
-                (n,),
-                f"the high category of each seat's shown hand: {CATEGORY_CODES}; -1 for none",
-            ),
+    return hand_info_schema(
+        n,
+        cards=CARDS_PER_HAND,
+        shown="`[s]`: the card ids seat `s` showed at the showdown, in the order dealt (the "
+        "hole card first; 52 a joker); all -1 for a seat that showed nothing (folded, "
+        "sat out, no showdown)",
+        categories=f"the high category of each seat's shown hand: {CATEGORY_CODES}; -1 for none",
+        winners=[
             InfoKey(
                 "high_winners",
                 "bool",
@@ -259,18 +251,8 @@ def make_info_schema(num_players: int = 2) -> InfoSchema:
                 "the seats with the best qualifying low hand (`hi_lo`); all False without "
                 "`hi_lo` or when no low qualifies",
             ),
-            InfoKey(
-                "pot_amounts",
-                "int",
-                (n,),
-                "chips in pot `p` (0 the main pot, then the side pots); 0 where none",
-            ),
-            InfoKey(
-                "pot_eligible",
-                "bool",
-                (n, n),
-                "`[p, s]`: seat `s` could win pot `p` (it reached it and did not fold)",
-            ),
+        ],
+        pot_winners=[
             InfoKey(
                 "pot_high_winners", "bool", (n, n), "`[p, s]`: seat `s` won pot `p`'s high half"
             ),
@@ -280,26 +262,9 @@ def make_info_schema(num_players: int = 2) -> InfoSchema:
                 (n, n),
                 "`[p, s]`: seat `s` won pot `p`'s low half (`hi_lo`, a qualifying low)",
             ),
-            InfoKey(
-                "pot_shares",
-                "int",
-                (n, n),
-                "`[p, s]`: chips seat `s` took from pot `p` (high and low halves together)",
-            ),
-            InfoKey("put_in", "int", (n,), "chips each seat put in the pots, ante included"),
-            InfoKey(
-                "chips",
-                "int",
-                (n,),
-                "each seat's chip result of the hand (stack after minus before; zero-sum)",
-            ),
-            InfoKey(
-                "stacks",
-                "int",
-                (n,),
-                "each seat's chips after the hand (the starting stacks before the first)",
-            ),
-        ]
+        ],
+        shares="`[p, s]`: chips seat `s` took from pot `p` (high and low halves together)",
+        result="chips",
     )
 
 
@@ -324,21 +289,14 @@ def make_state_layout(options: StudOptions = StudOptions()) -> ObservationLayout
             Field("pack_size", 1, NUM_CARD_IDS, "cards still to be dealt"),
             Field("round", NUM_ROUNDS, 1, "one-hot betting round: after the 2nd .. 5th card"),
             Field("over", 1, 1, "the game is over"),
-            Field("to_act", n, 1, "one-hot seat to act (zeros once over)"),
-            Field("dealer", n, 1, "one-hot seat of the hand's dealer"),
+            *seat_fields(n),
             Field("hand_number", 1, options.hands, "the hand in play, 1..hands"),
             Field("hands_left", 1, options.hands, "hands still to play after this one"),
             Field("pot", 1, chips, "chips in the pot, all pots together (0 once over)"),
             Field("current_bet", 1, chips, "the bet to match in this betting round"),
             Field("bet_size", 1, max(options.bets), "size of a bet and of a raise this round"),
             Field("bets_made", 1, options.cap, "bets and raises made in this round"),
-            Field("stacks", n, chips, "seat `s`'s chips behind"),
-            Field("round_bets", n, chips, "chips seat `s` put in during this betting round"),
-            Field("committed", n, chips, "chips seat `s` has put in this hand, ante included"),
-            Field("start_stacks", n, chips, "seat `s`'s chips when the hand began"),
-            Field("dealt", n, 1, "seat `s` is dealt into this hand (0: no chips, sitting out)"),
-            Field("in_hand", n, 1, "seat `s` is dealt in and has not folded"),
-            Field("all_in", n, 1, "seat `s` is in the hand with no chips behind"),
+            *seat_money_fields(n, chips, "chips seat `s` put in during this betting round"),
             Field(
                 "history",
                 NUM_ROUNDS * n * len(HISTORY_KINDS),
@@ -367,21 +325,6 @@ def _legal(betting: Betting) -> tuple[bool, bool, bool]:
     if legal[2] and betting.round == 0 and history and history[0].seat == betting.actor:
         return (legal[0], legal[1], False)
     return legal
-
-
-def _check_ante(ante: int, stacks: Sequence[int]) -> int:
-    """``ante`` if at least two seats start with more chips than the ante, so that the first
-    hand holds two seats that can bet after anteing (a seat starting with the ante or less posts
-    what it has and is all-in; one with no chips sits out); else ``ValueError`` naming the ante
-    and the limit. Draw poker applies the same rule, in the same words."""
-    limit = sorted(stacks)[-2]  # the second-largest starting stack
-    if ante >= limit:
-        stack = stacks[0] if len(set(stacks)) == 1 else tuple(stacks)
-        raise ValueError(
-            f"bad ante {ante}: expected an int in 0..{limit - 1}, smaller than the starting stacks "
-            f"of at least two seats (stack {stack}), so that two seats can ante and still bet"
-        )
-    return ante
 
 
 def is_wild(card: int, deuces_wild: bool = False) -> bool:
@@ -461,6 +404,8 @@ class FiveCardStudGame(PackGame):
     ``ValueError`` naming it, the value and what was expected.
     """
 
+    info_shared = True  # every seat is told the same (the last settled hand)
+
     num_actions = len(ACTIONS)
     simultaneous = False
 
@@ -482,7 +427,7 @@ class FiveCardStudGame(PackGame):
         ante = check_int("ante", ante, 0)
         num_players = check_int("num_players", num_players, 2, MAX_PLAYERS)
         stacks = check_stacks(stack, num_players)
-        ante = _check_ante(ante, stacks)
+        ante = check_ante(ante, stacks)
         hi_lo = check_bool("hi_lo", hi_lo)
         if low_qualifier is not None:
             try:
@@ -537,19 +482,9 @@ class FiveCardStudGame(PackGame):
         self.info_schema: InfoSchema = make_info_schema(n)
         self.state_layout: ObservationLayout = make_state_layout(options)
         self._state_at = self.state_layout.starts()
-        self._neutral_info: dict[str, Any] = {
-            "hand": 0,
-            "dealer": -1,
-            "showdown": False,
-            "shown": np.full((n, CARDS_PER_HAND), -1, dtype=np.int64),
-            "categories": np.full(n, -1, dtype=np.int64),
-            "high_winners": np.zeros(n, dtype=bool),
-            "low_winners": np.zeros(n, dtype=bool),
-            **pot_arrays((), n, ("high_winners", "low_winners")),
-            "put_in": np.zeros(n, dtype=np.int64),
-            "chips": np.zeros(n, dtype=np.int64),
-            "stacks": np.array(options.stack, dtype=np.int64),
-        }
+        self._neutral_info: dict[str, Any] = frozen_info(
+            neutral_hand_info(self.info_schema, options.stack, _POT_WINNERS)
+        )
 
     def __repr__(self) -> str:
         fields = ", ".join(f"{k}={v!r}" for k, v in vars(self.options).items())
@@ -789,19 +724,21 @@ class FiveCardStudGame(PackGame):
             for seat in live:
                 shown_ids[seat] = state.cards[seat]
                 categories[seat] = high[seat] >> _CATEGORY_SHIFT
-        state.last_info = {
-            "hand": state.hand + 1,
-            "dealer": state.dealer,
-            "showdown": showdown,
-            "shown": shown_ids,
-            "categories": categories,
-            "high_winners": _seats_mask(high_winners, n),
-            "low_winners": _seats_mask(low_winners, n),
-            **pot_arrays(pots, n, ("high_winners", "low_winners")),
-            "put_in": np.array(betting.committed, dtype=np.int64),
-            "chips": np.array(result["chips"], dtype=np.int64),
-            "stacks": np.array(result["stacks"], dtype=np.int64),
-        }
+        state.last_info = frozen_info(
+            {
+                "hand": state.hand + 1,
+                "dealer": state.dealer,
+                "showdown": showdown,
+                "shown": shown_ids,
+                "categories": categories,
+                "high_winners": _seats_mask(high_winners, n),
+                "low_winners": _seats_mask(low_winners, n),
+                **pot_arrays(pots, n, _POT_WINNERS),
+                "put_in": np.array(betting.committed, dtype=np.int64),
+                "chips": np.array(result["chips"], dtype=np.int64),
+                "stacks": np.array(result["stacks"], dtype=np.int64),
+            }
+        )
         return result
 
     def _winners(
@@ -830,13 +767,11 @@ class FiveCardStudGame(PackGame):
         """``player``'s info (:func:`make_info_schema`): the last settled hand's report, the
         same for every seat; neutral values before the first hand is settled."""
         self._check_seat(player)
-        info = self._neutral_info if state.last_info is None else state.last_info
-        return {k: v.copy() if type(v) is np.ndarray else v for k, v in info.items()}
+        return self._neutral_info if state.last_info is None else state.last_info
 
     def encode_state(self, state: FiveCardStudState) -> np.ndarray:
         """The whole game as ``float32`` (:func:`make_state_layout`), every card included."""
         at = self._state_at
-        n = self.options.num_players
         out = self.state_layout.zeros()
         slots = CARDS_PER_HAND * NUM_CARD_IDS
         seats, positions = np.nonzero(state.cards >= 0)
@@ -857,18 +792,7 @@ class FiveCardStudGame(PackGame):
         out[at.current_bet] = betting.current_bet
         out[at.bet_size] = betting.rules.bet if betting.rules else 0
         out[at.bets_made] = betting.bets
-        table = betting.table  # rows dealt, stacks, round_bets, committed, in_hand, all_in
-        for name, row in (
-            ("stacks", 1),
-            ("round_bets", 2),
-            ("committed", 3),
-            ("dealt", 0),
-            ("in_hand", 4),
-            ("all_in", 5),
-        ):
-            start = getattr(at, name)
-            out[start : start + n] = table[row]
-        out[at.start_stacks : at.start_stacks + n] = state.start_stacks
+        encode_seat_money(out, at, betting, state.start_stacks)
         out[at.history : at.history + state.history.size] = state.history.ravel()
         return out
 

@@ -82,9 +82,7 @@ Version history:
 - v0, state: ``state()`` and ``state_space`` (the state table).
 - v0, observations: the ``Box`` has finite upper bounds from the options (was ``inf`` for the
   chips, counts, hands and options); the same ``float32`` values.
-- v0, infos: infos no longer repeat the action mask, which stays in the observation
-  (``observe(agent)["action_mask"]``); scalars are numpy scalars (``np.int64``, ``np.bool_``;
-  ``masked_action`` too).
+{infos_change}
 """
 
 from __future__ import annotations
@@ -94,6 +92,7 @@ from typing import Any, ClassVar
 
 from ..core.observation import document
 from ..core.pettingzoo_env import (
+    INFOS_CHANGE,
     CardGameAECEnv,
     env_info_schema,
     order_enforcing,
@@ -110,6 +109,7 @@ document(
     observation_table=LAYOUT.table(),
     info_table=env_info_schema(FiveCardStudGame(), "random").table(),
     state_table=STATE_LAYOUT.table(),
+    infos_change=INFOS_CHANGE,
 )
 
 

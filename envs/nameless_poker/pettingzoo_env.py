@@ -75,9 +75,7 @@ Version history:
   dark, 2 minimum, 3 maximum), a missing bid -1, ``winners`` a ``bool`` array by seat.
 - v0, issue 27, state: ``state()`` and ``state_space`` (the state table).
 - v0, issue 27, observations: ``float32`` (was ``int16``), the same values and bounds.
-- v0, infos: infos no longer repeat the action mask, which stays in the observation
-  (``observe(agent)["action_mask"]``); scalars are numpy scalars (``np.int64``, ``np.bool_``;
-  ``masked_action`` too).
+{infos_change}
 """
 
 from __future__ import annotations
@@ -87,6 +85,7 @@ from typing import Any, ClassVar
 
 from ..core.observation import document
 from ..core.pettingzoo_env import (
+    INFOS_CHANGE,
     CardGameAECEnv,
     env_info_schema,
     order_enforcing,
@@ -103,6 +102,7 @@ document(
     observation_table=LAYOUT.table(),
     info_table=env_info_schema(NamelessPokerGame(), "random").table(),
     state_table=STATE_LAYOUT.table(),
+    infos_change=INFOS_CHANGE,
 )
 
 

@@ -43,7 +43,6 @@ def check_payout(
     stacks after it."""
     n = game.num_players
     info = state.last_hand
-    assert payout.infos is None
     results, put_in, stacks = info["results"], info["put_in"], info["stacks"]
     assert payout.rewards == tuple(float(r) for r in results)
     assert sum(results) == 0  # zero-sum: no chip created or lost

@@ -148,7 +148,6 @@ def test_everyone_folds_to_one_player_who_takes_the_pot_unseen(
     assert payout.rewards == tuple(float(r) for r in rewards)
     winner = rewards.index(max(rewards))
     info = state.last_hand
-    assert payout.infos is None
     assert info["showdown"] is False
     assert info["shown"] == (None,) * num_players
     assert info["categories"] == (None,) * num_players

@@ -4,14 +4,11 @@ and its observations (the same ``float32`` values as before the infos and the st
 from __future__ import annotations
 
 import hashlib
-import warnings
 from typing import Any
 
 import gymnasium as gym
 import numpy as np
 import pytest
-from pettingzoo.test.state_test import test_state as pettingzoo_test_state
-from pettingzoo.test.state_test import test_state_space as pettingzoo_test_state_space
 from pokerzoo.envs import draw_poker_v0
 from pokerzoo.envs.core.cards import NUM_CARD_IDS, parse_cards
 from pokerzoo.envs.draw_poker import (
@@ -27,6 +24,15 @@ from pokerzoo.envs.draw_poker import (
     make_info_schema,
 )
 from pokerzoo.envs.draw_poker.env import DrawPokerEnv
+
+from tests.helpers import (
+    check_aec_info_names,
+    check_pettingzoo_state,
+    plain_info,
+    play_aec_games,
+    play_single_seat_games,
+    random_action,
+)
 
 OPTION_SETS = {
     "heads-up": {},
@@ -64,17 +70,7 @@ NEUTRAL_2 = {
 
 def _plain(info: dict) -> dict:
     """The game's keys of an info as plain Python values, for comparisons."""
-    return {k: np.asarray(info[k]).tolist() for k in INFO_SCHEMA.names}
-
-
-def _check(info: dict, schema: Any) -> None:
-    assert all(type(k) is str and v is not None for k, v in info.items())
-    assert not [k for k, v in info.items() if type(v) in (int, float, bool)]  # numpy scalars
-    schema.check(info)
-
-
-def _random_action(rng: np.random.Generator, mask: np.ndarray) -> int:
-    return int(rng.choice(np.flatnonzero(mask)))
+    return plain_info(info, INFO_SCHEMA.names)
 
 
 # --- infos: the schema at every step -------------------------------------------------------------
@@ -83,44 +79,17 @@ def _random_action(rng: np.random.Generator, mask: np.ndarray) -> int:
 def test_every_info_of_an_aec_game_matches_the_schema(options: dict, masked_action: str) -> None:
     env = draw_poker_v0.env(masked_action=masked_action, **options)
     schema = env.unwrapped.info_schema
-    n = env.unwrapped.game.num_players
-    game_keys = make_info_schema(n).names
-    assert schema.names[: len(game_keys)] == game_keys
-    extra = ("masked_action",) if masked_action == "random" else ()
-    assert schema.names == (*game_keys, *extra)  # the mask is in the observation only
-    rng = np.random.default_rng(0)
-    for seed in range(3):
-        env.reset(seed=seed)
-        for other in env.agents:
-            _check(env.infos[other], schema)
-        for _agent in env.agent_iter():
-            for other in env.agents:
-                _check(env.infos[other], schema)
-            obs, _, term, trunc, info = env.last()
-            _check(info, schema)
-            assert "action_mask" not in info and obs["action_mask"].dtype == np.int8
-            env.step(None if term or trunc else _random_action(rng, obs["action_mask"]))
+    check_aec_info_names(
+        schema, make_info_schema(env.unwrapped.game.num_players).names, masked_action
+    )
+    play_aec_games(env, range(3), np.random.default_rng(0), schema=schema)
 
 
 @pytest.mark.parametrize("options", OPTION_SETS.values(), ids=OPTION_SETS.keys())
 def test_every_info_of_the_gymnasium_env_matches_the_schema(options: dict) -> None:
     single = gym.make("pokerzoo/DrawPoker-v0", opponent="random", **options)
     base = draw_poker_v0.raw_env(**options).info_schema
-    view = single.unwrapped
-    schema = view.info_schema
-    assert schema.names == (*base.names, "action_mask", "seat")
-    rng = np.random.default_rng(1)
-    for seed in range(3):
-        _, info = single.reset(seed=seed)
-        while True:
-            _check(info, schema)
-            assert view.seats[info["seat"]] == view.learner
-            assert view.learner not in view.opponents
-            assert set(view.opponents) == set(view.seats) - {view.learner}
-            _, _, term, trunc, info = single.step(_random_action(rng, info["action_mask"]))
-            if term or trunc:
-                _check(info, schema)
-                break
+    play_single_seat_games(single, base.names, range(3), np.random.default_rng(1))
 
 
 # --- infos: content on fixed decks ----------------------------------------------------------------
@@ -287,7 +256,7 @@ def test_the_info_reports_the_last_hand_while_the_next_is_played() -> None:
     while env.unwrapped.game_state.hand_number == 1 and env.agents:
         assert all(_plain(i) == report for i in env.infos.values())
         obs, *_ = env.last()
-        env.step(_random_action(rng, obs["action_mask"]))
+        env.step(random_action(rng, obs["action_mask"]))
     assert _plain(env.infos["player_0"])["hand"] == 2
 
 
@@ -325,7 +294,7 @@ def test_hidden_cards_never_reach_another_seats_info_before_a_showdown(seed: int
         obs, _, term, trunc, _ = envs[0].last()
         if term or trunc:
             break
-        action = _random_action(rng, obs["action_mask"])
+        action = random_action(rng, obs["action_mask"])
         if not envs[1].last()[0]["action_mask"][action]:
             break  # the hands differ in what the draw allows: the games part
         for env in envs:
@@ -353,7 +322,7 @@ def test_shown_cards_are_those_of_the_showdown_only() -> None:
                     assert row == ([-1] * 5 if cards is None else sorted(parse_cards(cards))[::-1])
                     assert cards is None or report["showdown"]
                 showdowns += report["showdown"]
-            env.step(None if term or trunc else _random_action(rng, obs["action_mask"]))
+            env.step(None if term or trunc else random_action(rng, obs["action_mask"]))
     assert showdowns > 0
 
 
@@ -444,30 +413,16 @@ def test_state_decodes_back_to_the_engine_state_on_a_fixed_deck(
 
 @pytest.mark.parametrize("options", OPTION_SETS.values(), ids=OPTION_SETS.keys())
 def test_state_space_holds_the_state_at_every_step(options: dict) -> None:
+    def decodes_back(env: Any, agent: str, info: dict, done: bool) -> None:
+        assert _decode_state(env, env.state()) == _engine_view(env)
+
     env = draw_poker_v0.env(**options)
-    space = env.unwrapped.state_space
-    assert space.dtype == np.float32
-    assert np.isfinite(space.low).all() and np.isfinite(space.high).all()
-    rng = np.random.default_rng(2)
-    for seed in range(4):
-        env.reset(seed=seed)
-        for _agent in env.agent_iter():
-            state = env.state()
-            assert space.contains(state)
-            assert _decode_state(env, state) == _engine_view(env)
-            obs, _, term, trunc, _ = env.last()
-            env.step(None if term or trunc else _random_action(rng, obs["action_mask"]))
-        assert space.contains(env.state())
+    play_aec_games(env, range(4), np.random.default_rng(2), states=True, each_step=decodes_back)
 
 
 @pytest.mark.parametrize("options", [{}, {"num_players": 5, "jokers": 2, "hands": 3}])
 def test_pettingzoo_state_test(options: dict) -> None:
-    env = draw_poker_v0.env(masked_action="random", **options)
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        pettingzoo_test_state_space(env)
-        pettingzoo_test_state(env, 100)
-    assert not [str(w.message) for w in caught if "state" in str(w.message).lower()]
+    check_pettingzoo_state(draw_poker_v0.env(masked_action="random", **options), 100)
 
 
 # --- observations: unchanged ----------------------------------------------------------------------
@@ -496,7 +451,7 @@ def _observation_digest() -> str:
                     assert obs.dtype == np.float32
                     digest.update(obs.tobytes())
                 o, _, term, trunc, _ = env.last()
-                env.step(None if term or trunc else _random_action(rng, o["action_mask"]))
+                env.step(None if term or trunc else random_action(rng, o["action_mask"]))
         single = DrawPokerEnv(opponent="random", seat=None, **options)
         for seed in range(2):
             rng = np.random.default_rng(seed)
@@ -504,7 +459,7 @@ def _observation_digest() -> str:
             digest.update(o.tobytes())
             done = False
             while not done:
-                o, _, term, trunc, info = single.step(_random_action(rng, info["action_mask"]))
+                o, _, term, trunc, info = single.step(random_action(rng, info["action_mask"]))
                 digest.update(o.tobytes())
                 done = term or trunc
     return digest.hexdigest()

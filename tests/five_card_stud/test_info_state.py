@@ -5,14 +5,11 @@ bounds)."""
 from __future__ import annotations
 
 import hashlib
-import warnings
 from typing import Any
 
 import gymnasium as gym
 import numpy as np
 import pytest
-from pettingzoo.test.state_test import test_state as pettingzoo_test_state
-from pettingzoo.test.state_test import test_state_space as pettingzoo_test_state_space
 from pokerzoo.envs import five_card_stud_v0
 from pokerzoo.envs.core.cards import NUM_CARD_IDS, parse_cards
 from pokerzoo.envs.five_card_stud import (
@@ -26,6 +23,15 @@ from pokerzoo.envs.five_card_stud import (
     pack_order,
 )
 from pokerzoo.envs.five_card_stud.env import FiveCardStudEnv
+
+from tests.helpers import (
+    check_aec_info_names,
+    check_pettingzoo_state,
+    plain_info,
+    play_aec_games,
+    play_single_seat_games,
+    random_action,
+)
 
 BET, CHECK = RAISE, CALL
 OPTION_SETS = {
@@ -69,17 +75,7 @@ NEUTRAL_2 = {
 
 def _plain(info: dict) -> dict:
     """The game's keys of an info as plain Python values, for comparisons."""
-    return {k: np.asarray(info[k]).tolist() for k in INFO_SCHEMA.names}
-
-
-def _check(info: dict, schema: Any) -> None:
-    assert all(type(k) is str and v is not None for k, v in info.items())
-    assert not [k for k, v in info.items() if type(v) in (int, float, bool)]  # numpy scalars
-    schema.check(info)
-
-
-def _random_action(rng: np.random.Generator, mask: np.ndarray) -> int:
-    return int(rng.choice(np.flatnonzero(mask)))
+    return plain_info(info, INFO_SCHEMA.names)
 
 
 # --- infos: the schema at every step -------------------------------------------------------------
@@ -88,44 +84,17 @@ def _random_action(rng: np.random.Generator, mask: np.ndarray) -> int:
 def test_every_info_of_an_aec_game_matches_the_schema(options: dict, masked_action: str) -> None:
     env = five_card_stud_v0.env(masked_action=masked_action, **options)
     schema = env.unwrapped.info_schema
-    n = env.unwrapped.game.num_players
-    game_keys = make_info_schema(n).names
-    assert schema.names[: len(game_keys)] == game_keys
-    extra = ("masked_action",) if masked_action == "random" else ()
-    assert schema.names == (*game_keys, *extra)  # the mask is in the observation only
-    rng = np.random.default_rng(0)
-    for seed in range(3):
-        env.reset(seed=seed)
-        for other in env.agents:
-            _check(env.infos[other], schema)
-        for _agent in env.agent_iter():
-            for other in env.agents:
-                _check(env.infos[other], schema)
-            obs, _, term, trunc, info = env.last()
-            _check(info, schema)
-            assert "action_mask" not in info and obs["action_mask"].dtype == np.int8
-            env.step(None if term or trunc else _random_action(rng, obs["action_mask"]))
+    check_aec_info_names(
+        schema, make_info_schema(env.unwrapped.game.num_players).names, masked_action
+    )
+    play_aec_games(env, range(3), np.random.default_rng(0), schema=schema)
 
 
 @pytest.mark.parametrize("options", OPTION_SETS.values(), ids=OPTION_SETS.keys())
 def test_every_info_of_the_gymnasium_env_matches_the_schema(options: dict) -> None:
     single = gym.make("pokerzoo/FiveCardStud-v0", opponent="random", **options)
     base = five_card_stud_v0.raw_env(**options).info_schema
-    view = single.unwrapped
-    schema = view.info_schema
-    assert schema.names == (*base.names, "action_mask", "seat")
-    rng = np.random.default_rng(1)
-    for seed in range(3):
-        _, info = single.reset(seed=seed)
-        while True:
-            _check(info, schema)
-            assert view.seats[info["seat"]] == view.learner
-            assert view.learner not in view.opponents
-            assert set(view.opponents) == set(view.seats) - {view.learner}
-            _, _, term, trunc, info = single.step(_random_action(rng, info["action_mask"]))
-            if term or trunc:
-                _check(info, schema)
-                break
+    play_single_seat_games(single, base.names, range(3), np.random.default_rng(1))
 
 
 # --- infos: content on fixed decks ----------------------------------------------------------------
@@ -329,7 +298,7 @@ def test_hidden_cards_never_reach_another_seats_info_before_a_showdown(
         obs, _, term, trunc, _ = envs[0].last()
         if term or trunc:
             break
-        action = _random_action(rng, obs["action_mask"])
+        action = random_action(rng, obs["action_mask"])
         for env in envs:
             env.step(action)
     assert compared > 1
@@ -353,7 +322,7 @@ def test_shown_cards_are_those_of_the_showdown_only() -> None:
                     assert row == ([-1] * 5 if cards is None else parse_cards(cards))
                     assert cards is None or report["showdown"]
                 showdowns += report["showdown"]
-            env.step(None if term or trunc else _random_action(rng, obs["action_mask"]))
+            env.step(None if term or trunc else random_action(rng, obs["action_mask"]))
     assert showdowns > 0
 
 
@@ -449,33 +418,23 @@ def test_state_decodes_back_to_the_engine_state_on_a_fixed_deck(
 @pytest.mark.parametrize("options", OPTION_SETS.values(), ids=OPTION_SETS.keys())
 def test_state_and_observations_stay_inside_their_spaces_at_every_step(options: dict) -> None:
     env = five_card_stud_v0.env(**options)
-    space = env.unwrapped.state_space
     box = env.observation_space("player_0")["observation"]
-    assert space.dtype == np.float32 and box.dtype == np.float32
-    for bounds in (space.low, space.high, box.low, box.high):
-        assert np.isfinite(bounds).all()
-    rng = np.random.default_rng(2)
-    for seed in range(4):
-        env.reset(seed=seed)
-        for _agent in env.agent_iter():
-            state = env.state()
-            assert space.contains(state)
-            assert _decode_state(env, state) == _engine_view(env)
-            for other in env.possible_agents:
-                assert box.contains(env.observe(other)["observation"])
-            obs, _, term, trunc, _ = env.last()
-            env.step(None if term or trunc else _random_action(rng, obs["action_mask"]))
-        assert space.contains(env.state())
+    assert box.dtype == np.float32
+    assert np.isfinite(box.low).all() and np.isfinite(box.high).all()
+
+    def decodes_back_inside_the_box(env: Any, agent: str, info: dict, done: bool) -> None:
+        assert _decode_state(env, env.state()) == _engine_view(env)
+        for other in env.possible_agents:
+            assert box.contains(env.observe(other)["observation"])
+
+    play_aec_games(
+        env, range(4), np.random.default_rng(2), states=True, each_step=decodes_back_inside_the_box
+    )
 
 
 @pytest.mark.parametrize("options", [{}, {"num_players": 5, "hi_lo": True, "hands": 3}])
 def test_pettingzoo_state_test(options: dict) -> None:
-    env = five_card_stud_v0.env(masked_action="random", **options)
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        pettingzoo_test_state_space(env)
-        pettingzoo_test_state(env, 100)
-    assert not [str(w.message) for w in caught if "state" in str(w.message).lower()]
+    check_pettingzoo_state(five_card_stud_v0.env(masked_action="random", **options), 100)
 
 
 # --- observations: unchanged values, finite bounds ---------------------------------------------
@@ -512,7 +471,7 @@ def _observation_digest() -> str:
                     assert obs.dtype == np.float32
                     digest.update(obs.tobytes())
                 o, _, term, trunc, _ = env.last()
-                env.step(None if term or trunc else _random_action(rng, o["action_mask"]))
+                env.step(None if term or trunc else random_action(rng, o["action_mask"]))
         single = FiveCardStudEnv(opponent="random", seat=None, **options)
         for seed in range(2):
             rng = np.random.default_rng(seed)
@@ -520,7 +479,7 @@ def _observation_digest() -> str:
             digest.update(o.tobytes())
             done = False
             while not done:
-                o, _, term, trunc, info = single.step(_random_action(rng, info["action_mask"]))
+                o, _, term, trunc, info = single.step(random_action(rng, info["action_mask"]))
                 digest.update(o.tobytes())
                 done = term or trunc
     return digest.hexdigest()

@@ -31,6 +31,8 @@ from pokerzoo.envs.nameless_poker import (
 from pokerzoo.envs.nameless_poker import game as engine
 from pokerzoo.envs.nameless_poker.env import NamelessPokerEnv
 
+from tests.helpers import check_info
+
 GYM_ID = "pokerzoo/NamelessPoker-v0"
 KEYS = ("deal", "deal_kind", "bids", "tricks", "deal_scores", "totals", "winners")
 NEUTRAL = {
@@ -48,12 +50,6 @@ COPIES = [1] * JOKER + [2]
 def _plain(info: dict) -> dict:
     """The game's keys of an info as plain lists, for comparisons."""
     return {k: np.asarray(info[k]).tolist() for k in KEYS}
-
-
-def _check(info: dict, schema: Any) -> None:
-    assert all(type(k) is str and v is not None for k, v in info.items())
-    assert not [k for k, v in info.items() if type(v) in (int, float, bool)]  # numpy scalars
-    schema.check(info)
 
 
 def _move(token: str) -> int:
@@ -89,9 +85,9 @@ def test_every_info_of_an_aec_game_matches_the_schema(masked_action: str, option
         settled, final = [], {}
         for agent in env.agent_iter():
             for other in env.agents:
-                _check(env.infos[other], schema)
+                check_info(env.infos[other], schema)
             obs, _, term, trunc, info = env.last()
-            _check(info, schema)
+            check_info(info, schema)
             settled.append(info["deal"])
             if term or trunc:
                 final[agent] = _plain(info)
@@ -118,7 +114,7 @@ def test_every_info_of_the_gymnasium_id_matches_the_schema() -> None:
             assert view.aec.possible_agents[info["seat"]] == view.learner
             assert set(view.opponents) == set(view.aec.possible_agents) - {view.learner}
             assert info["action_mask"].shape == (66,) and info["action_mask"].dtype == np.int8
-            _check(info, view.info_schema)
+            check_info(info, view.info_schema)
             if done:
                 break
             mask = info["action_mask"]

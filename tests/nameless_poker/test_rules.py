@@ -349,7 +349,6 @@ def test_trick_winner(turned: str, trick: str, winner: int) -> None:
     payout = act(game, state, trick)
     assert payout is not None
     seat = (1 + winner) % 4
-    assert payout.infos is None  # the info is the engine's info(), read after a payout
     assert game.info(state, 0)["tricks"].tolist() == [int(s == seat) for s in range(4)]
     called = moves[0].split(">")[1] if ">" in moves[0] else None
     assert trick_winner(" ".join(cards), None if turned == "Jk" else turned[1], called) == winner

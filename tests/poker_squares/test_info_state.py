@@ -22,6 +22,8 @@ from pokerzoo.envs.poker_squares import (
     decode_observation,
 )
 
+from tests.helpers import check_info
+
 SEED_GRID = "8c Qc Tc 4c 2c 9h Qh Th Jh Kh Ad 8d Td 4h 5s As Qs Ts Js Ks 3d 6s 7h 4d 5d"
 TRANSPOSED = [5 * (i % 5) + i // 5 for i in range(25)]  # fills the grid column by column
 SCRAMBLED = [(7 * i) % 25 for i in range(25)]  # card i to cell 7i mod 25: 109 / 49 points
@@ -39,12 +41,6 @@ def _plain(info: dict) -> dict:
     return {k: np.asarray(info[k]).tolist() for k in INFO_SCHEMA.names}
 
 
-def _check(info: dict, schema: object) -> None:
-    assert all(type(k) is str and v is not None for k, v in info.items())
-    assert not [k for k, v in info.items() if type(v) in (int, float, bool)]  # numpy scalars
-    schema.check(info)  # type: ignore[attr-defined]
-
-
 # --- infos -------------------------------------------------------------------------------------
 @pytest.mark.parametrize("options", OPTIONS, ids=str)
 def test_every_info_matches_the_schema_and_the_state_its_space(options: dict) -> None:
@@ -55,7 +51,7 @@ def test_every_info_matches_the_schema_and_the_state_its_space(options: dict) ->
     aec.reset(seed=1)
     for _agent in aec.agent_iter():
         for other in aec.agents:
-            _check(aec.infos[other], schema)
+            check_info(aec.infos[other], schema)
         assert aec.state_space.contains(aec.state())
         obs, _, term, trunc, _ = aec.last()
         aec.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
@@ -63,7 +59,7 @@ def test_every_info_matches_the_schema_and_the_state_its_space(options: dict) ->
     obs, infos = par.reset(seed=2)
     while True:
         for info in infos.values():
-            _check(info, par.info_schema)
+            check_info(info, par.info_schema)
         assert par.state_space.contains(par.state())
         if not par.agents:
             break

@@ -5,17 +5,17 @@ features and bot moves whatever the dtype)."""
 from __future__ import annotations
 
 import hashlib
-import warnings
 
 import numpy as np
 import pytest
-from pettingzoo.test import state_test
 from pokerzoo.agents.quintet import BOTS
 from pokerzoo.envs import quintet_v0
 from pokerzoo.envs.core.cards import parse_cards
 from pokerzoo.envs.quintet import INFO_SCHEMA, LAYOUT, STATE_LAYOUT, QuintetGame
 from pokerzoo.envs.quintet import decode_observation as decode
 from pokerzoo.envs.quintet.env import QuintetEnv
+
+from tests.helpers import check_aec_info_names, check_info, check_pettingzoo_state, play_aec_games
 
 RULES = QuintetGame()
 FULL_HOUSES = "Ac Ad Ah As Kc  Kd Kh Ks Qc Qd  Qh Qs Jc Jd Jh  Js Tc Td Th Ts  9c 9d 9h 9s 8c"
@@ -45,28 +45,13 @@ def _plain(info: dict) -> dict:
     return {k: np.asarray(info[k]).tolist() for k in INFO_SCHEMA.names}
 
 
-def _check(info: dict, schema: object) -> None:
-    assert all(type(k) is str and v is not None for k, v in info.items())
-    assert not [k for k, v in info.items() if type(v) in (int, float, bool)]  # numpy scalars
-    schema.check(info)  # type: ignore[attr-defined]
-
-
 # --- infos -------------------------------------------------------------------------------------
 @pytest.mark.parametrize("masked_action", ["raise", "random"])
 def test_every_info_of_an_aec_game_matches_the_schema(masked_action: str) -> None:
     env = quintet_v0.env(masked_action=masked_action)
     schema = env.unwrapped.info_schema
-    extra = ("masked_action",) if masked_action == "random" else ()
-    assert schema.names == (*INFO_SCHEMA.names, *extra)  # the mask is in the observation only
-    rng = np.random.default_rng(0)
-    for seed in range(3):
-        env.reset(seed=seed)
-        for _agent in env.agent_iter():
-            for other in env.agents:
-                _check(env.infos[other], schema)
-            obs, _, term, trunc, info = env.last()
-            _check(info, schema)
-            env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    check_aec_info_names(schema, INFO_SCHEMA.names, masked_action)
+    play_aec_games(env, range(3), np.random.default_rng(0), schema=schema)
 
 
 def test_every_info_of_a_parallel_game_and_of_the_gymnasium_env_matches_the_schema() -> None:
@@ -75,7 +60,7 @@ def test_every_info_of_a_parallel_game_and_of_the_gymnasium_env_matches_the_sche
     steps = 0
     while True:
         for info in infos.values():
-            _check(info, env.info_schema)
+            check_info(info, env.info_schema)
         if not env.agents:
             break
         obs, _, _, _, infos = env.step({a: 0 for a in env.agents})  # masked: random packs
@@ -89,7 +74,7 @@ def test_every_info_of_a_parallel_game_and_of_the_gymnasium_env_matches_the_sche
         while True:
             assert ("player_0", "player_1")[info["seat"]] == single.learner
             assert set(single.opponents) == {"player_0", "player_1"} - {single.learner}
-            _check(info, single.info_schema)
+            check_info(info, single.info_schema)
             if not info["action_mask"].any():
                 break
             _, _, _, _, info = single.step(int(np.flatnonzero(info["action_mask"])[0]))
@@ -216,14 +201,9 @@ def test_state_space_holds_the_state_at_every_step_and_pettingzoo_state_test() -
             )
         assert env.state_space.contains(env.state())
     assert np.isfinite(env.state_space.low).all() and np.isfinite(env.state_space.high).all()
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        state_test(
-            quintet_v0.env(masked_action="random"),
-            quintet_v0.parallel_env(masked_action="random"),
-            num_cycles=30,
-        )
-    assert not [str(w.message) for w in caught if "state" in str(w.message).lower()]
+    check_pettingzoo_state(
+        quintet_v0.env(masked_action="random"), 30, quintet_v0.parallel_env(masked_action="random")
+    )
 
 
 def test_the_state_holds_what_the_observations_hide() -> None:
