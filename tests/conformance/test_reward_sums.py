@@ -19,6 +19,7 @@ import pytest
 from pokerzoo.envs.core.registry import games
 
 MULTI_HAND_EPISODES = 10_000
+CHUNKS = 4
 OTHER_EPISODES = 300
 
 
@@ -75,14 +76,24 @@ def _cases() -> list[Any]:
                 continue
             sets = {**spec.option_sets, **EXTRA_SETS.get(gym_id.id, {})}
             for name, options in sets.items():
-                several = RESULTS[gym_id.id][1](options)
-                episodes = MULTI_HAND_EPISODES if several else OTHER_EPISODES
-                marks = [pytest.mark.slow] if several else []
-                cases.append(
-                    pytest.param(
-                        gym_id.id, dict(options), episodes, id=f"{gym_id.id}-{name}", marks=marks
+                if not RESULTS[gym_id.id][1](options):
+                    episodes = range(OTHER_EPISODES)
+                    cases.append(
+                        pytest.param(gym_id.id, dict(options), episodes, id=f"{gym_id.id}-{name}")
                     )
-                )
+                    continue
+                # 10,000 episodes in chunks, so that pytest -n spreads them over the cores
+                size = MULTI_HAND_EPISODES // CHUNKS
+                for start in range(0, MULTI_HAND_EPISODES, size):
+                    cases.append(
+                        pytest.param(
+                            gym_id.id,
+                            dict(options),
+                            range(start, start + size),
+                            id=f"{gym_id.id}-{name}-episodes-{start}..{start + size - 1}",
+                            marks=[pytest.mark.slow],
+                        )
+                    )
     return cases
 
 
@@ -99,13 +110,13 @@ def test_every_game_of_several_hands_is_covered() -> None:
 
 @pytest.mark.parametrize(("gym_id", "options", "episodes"), _cases())
 def test_rewards_sum_to_the_learners_result(
-    gym_id: str, options: dict[str, Any], episodes: int
+    gym_id: str, options: dict[str, Any], episodes: range
 ) -> None:
     result = RESULTS[gym_id][0]
     env = gym.make(gym_id, opponent="random", **options).unwrapped
-    rng = np.random.default_rng(0)
+    rng = np.random.default_rng(episodes.start)
     wrong = 0
-    for episode in range(episodes):
+    for episode in episodes:
         _, info = env.reset(seed=episode)
         total = 0.0
         while True:
@@ -117,4 +128,4 @@ def test_rewards_sum_to_the_learners_result(
         seat = int(info["seat"])
         assert env.seats[seat] == env.learner
         wrong += not np.isclose(total, result(info, options, seat))
-    assert wrong == 0, f"{wrong} of {episodes} episodes' rewards miss the learner's result"
+    assert wrong == 0, f"{wrong} of {len(episodes)} episodes' rewards miss the learner's result"
