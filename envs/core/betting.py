@@ -49,7 +49,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from .info import InfoKey, InfoSchema
+from .info import InfoKey, InfoSchema, SettledInfo, settled
 from .observation import Field
 from .options import check_int
 
@@ -66,8 +66,8 @@ __all__ = [
     "RoundRules",
     "TABLE_ROWS",
     "check_ante",
-    "frozen_info",
     "encode_seat_money",
+    "hand_info",
     "hand_info_schema",
     "neutral_hand_info",
     "pot_arrays",
@@ -449,17 +449,31 @@ def pot_arrays(
     n = num_seats
     if len(pots) > n:
         raise ValueError(f"{len(pots)} pots for {n} seats: expected at most {n}")
-    out = {"pot_amounts": np.zeros(n, dtype=np.int64), "pot_eligible": np.zeros((n, n), bool)}
-    for key in winners:
-        out[f"pot_{key}"] = np.zeros((n, n), dtype=bool)
-    out["pot_shares"] = np.zeros((n, n), dtype=np.int64)
+    # nested lists, one np.array per key: a hand settles often, and small arrays are cheaper
+    # built whole than filled element by element
+    amounts = [0] * n
+    eligible = [[False] * n for _ in range(n)]
+    won = {key: [[False] * n for _ in range(n)] for key in winners}
+    shares = [[0] * n for _ in range(n)]
     for p, pot in enumerate(pots):
-        out["pot_amounts"][p] = pot["amount"]
-        out["pot_eligible"][p, list(pot["eligible"])] = True
+        amounts[p] = pot["amount"]
+        row = eligible[p]
+        for seat in pot["eligible"]:
+            row[seat] = True
         for key in winners:
-            out[f"pot_{key}"][p, list(pot[key])] = True
+            row = won[key][p]
+            for seat in pot[key]:
+                row[seat] = True
+        row = shares[p]
         for seat, chips in pot["shares"].items():
-            out["pot_shares"][p, seat] = chips
+            row[seat] = chips
+    out = {
+        "pot_amounts": np.array(amounts, dtype=np.int64),
+        "pot_eligible": np.array(eligible, dtype=bool),
+    }
+    for key in winners:
+        out[f"pot_{key}"] = np.array(won[key], dtype=bool)
+    out["pot_shares"] = np.array(shares, dtype=np.int64)
     return out
 
 
@@ -527,7 +541,7 @@ def hand_info_schema(
 
 def neutral_hand_info(
     schema: InfoSchema, stacks: Sequence[int], pot_winners: Sequence[str] = ("winners",)
-) -> dict[str, Any]:
+) -> SettledInfo:
     """The info of :func:`hand_info_schema` before the first hand is settled: ``hand`` 0,
     ``dealer`` -1, ``showdown`` False, ``shown`` and ``categories`` all -1, the starting
     ``stacks``, every other key zeros (False)."""
@@ -549,17 +563,91 @@ def neutral_hand_info(
             info.update(pot_arrays((), n, pot_winners))
         else:
             info[name] = np.zeros(key.shape, dtype=np.int64 if key.kind == "int" else bool)
-    return info
+    return settled(info)
 
 
-def frozen_info(info: dict[str, Any]) -> dict[str, Any]:
-    """``info`` with its arrays made read-only: an engine keeps it as the last settled hand's
-    info and hands out the same object until the next hand settles (the env reads it after
-    every payout and reuses what it built from an info it has seen)."""
-    for value in info.values():
-        if type(value) is np.ndarray:
-            value.setflags(write=False)
-    return info
+def hand_info(
+    *,
+    hand: int,
+    dealer: int,
+    showdown: bool,
+    shown: Mapping[int, Sequence[int]],
+    categories: Mapping[int, int],
+    winners: Mapping[str, Sequence[int]],
+    pots: Sequence[Mapping[str, Any]],
+    pot_winners: Sequence[str],
+    put_in: Sequence[int],
+    result: tuple[str, Sequence[int]],
+    stacks: Sequence[int],
+    cards: int,
+) -> SettledInfo:
+    """The info of :func:`hand_info_schema` for a settled hand, in its key order: ``shown``
+    and ``categories`` the cards and category of each seat shown at the showdown (-1
+    elsewhere), ``winners`` each seat-mask key after ``categories`` (stud's ``high_winners``
+    and ``low_winners``; none in draw poker), ``pots`` the hand's pot reports
+    (:func:`pot_arrays` with ``pot_winners``), ``result`` the name and values of the chip
+    results, ``cards`` the cards in a hand.
+
+    >>> info = hand_info(hand=1, dealer=0, showdown=False, shown={}, categories={},
+    ...     winners={}, pots=[Pot(2, (1,)).report({1: 2}, winners=(1,))], pot_winners=("winners",),
+    ...     put_in=[1, 1], result=("results", [-1, 1]), stacks=[9, 11], cards=5)
+    >>> info["pot_winners"].tolist(), info["results"].tolist(), type(info["hand"]).__name__
+    ([[False, True], [False, False]], [-1, 1], 'int64')
+    """
+    # Every int array is a view of one int64 buffer and every bool array of one bool buffer,
+    # built from flat lists: a heads-up hand settles every few decisions, and two conversions
+    # cost a third of one per key.
+    n = len(stacks)
+    nn = n * n
+    seats = range(n)
+    blank = [-1] * cards
+    ints: list[int] = []
+    for seat in seats:
+        ints.extend(shown.get(seat, blank))
+    ints.extend([categories.get(seat, -1) for seat in seats])
+    amounts, shares = [0] * n, [0] * nn
+    bools = [seat in won for won in winners.values() for seat in seats]
+    at_pots = len(bools)
+    bools.extend([False] * (nn * (1 + len(pot_winners))))
+    for p, pot in enumerate(pots):
+        amounts[p] = pot["amount"]
+        for seat in pot["eligible"]:
+            bools[at_pots + p * n + seat] = True
+        for w, key in enumerate(pot_winners, start=1):
+            for seat in pot[key]:
+                bools[at_pots + w * nn + p * n + seat] = True
+        for seat, chips in pot["shares"].items():
+            shares[p * n + seat] = chips
+    for part in (amounts, shares, put_in, result[1], stacks):
+        ints.extend(part)
+    int_buffer = np.array(ints, dtype=np.int64)
+    bool_buffer = np.array(bools, dtype=bool)
+    int_buffer.setflags(write=False)  # before the views are taken: they inherit it
+    bool_buffer.setflags(write=False)
+    i = n * cards
+    info: dict[str, Any] = {
+        "hand": np.int64(hand),
+        "dealer": np.int64(dealer),
+        "showdown": np.bool_(showdown),
+        "shown": int_buffer[:i].reshape(n, cards),
+        "categories": int_buffer[i : i + n],
+    }
+    i += n
+    b = 0
+    for key in winners:
+        info[key] = bool_buffer[b : b + n]
+        b += n
+    info["pot_amounts"] = int_buffer[i : i + n]
+    i += n
+    for key in ("eligible", *pot_winners):
+        info[f"pot_{key}"] = bool_buffer[b : b + nn].reshape(n, n)
+        b += nn
+    info["pot_shares"] = int_buffer[i : i + nn].reshape(n, n)
+    i += nn
+    for key in ("put_in", result[0], "stacks"):
+        info[key] = int_buffer[i : i + n]
+        i += n
+    return SettledInfo(info)
 
 
 def seat_fields(num_seats: int) -> list[Field]:

@@ -22,12 +22,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
 from .observation import markdown_table
 
-__all__ = ["InfoKey", "InfoSchema"]
+__all__ = ["InfoKey", "InfoSchema", "SettledInfo", "info_value", "settled"]
 
 _SCALARS = {"int": (int, np.integer), "float": (float, np.floating), "bool": (bool, np.bool_)}
 """What a scalar key may hold: an engine may return Python numbers; the envs hand out numpy
@@ -105,3 +106,39 @@ class InfoSchema:
                     f"info[{k.key!r}] is {type(value).__name__} {value!r} (shape {shape}): "
                     f"expected {k.type_name}"
                 )
+
+
+def info_value(value: Any) -> Any:
+    """An info value as the envs hand it out: a Python int, bool or float as a numpy scalar
+    (what torchrl's info specs read), an array made read-only (an env shares an info's arrays
+    between steps until the next payout, so nobody may write to them)."""
+    kind = type(value)
+    if kind is np.ndarray:
+        value.setflags(write=False)
+        return value
+    if kind is bool:
+        return np.bool_(value)
+    if kind is int:
+        return np.int64(value)
+    if kind is float:
+        return np.float64(value)
+    return value
+
+
+class SettledInfo(dict[str, Any]):
+    """An engine's info that is already what the envs hand out (:func:`info_value` of every
+    value): an engine that keeps one per settled hand returns it as is, and the envs use it
+    without a second pass over its keys. Build with :func:`settled`."""
+
+
+def settled(info: Mapping[str, Any]) -> SettledInfo:
+    """``info`` as a :class:`SettledInfo`: numpy scalars and read-only arrays (``info`` itself
+    when it is one already).
+
+    >>> out = settled({"hand": 1, "won": np.zeros(2, dtype=bool)})
+    >>> type(out["hand"]).__name__, out["won"].flags.writeable
+    ('int64', False)
+    """
+    if type(info) is SettledInfo:
+        return info
+    return SettledInfo({key: info_value(value) for key, value in info.items()})

@@ -61,7 +61,7 @@ from .errors import (
     resolve_action,
 )
 from .game import Game, Payout
-from .info import InfoKey, InfoSchema
+from .info import InfoKey, InfoSchema, settled
 from .options import build, check_choice, check_int, check_reset_options, check_seed
 from .seeding import kept_on_error
 
@@ -115,24 +115,6 @@ def env_info_schema(game: Game, masked_action: str = "raise") -> InfoSchema:
             )
         )
     return InfoSchema(keys)
-
-
-def _frozen(value: Any) -> Any:
-    """An info value as the envs hand it out: a Python int, bool or float as a numpy scalar
-    (what torchrl's info specs read), an array made read-only (the engine's ``info`` returns
-    new arrays; the env shares them between steps until the next payout, so nobody may write
-    to them)."""
-    kind = type(value)
-    if kind is np.ndarray:
-        value.setflags(write=False)
-        return value
-    if kind is bool:
-        return np.bool_(value)
-    if kind is int:
-        return np.int64(value)
-    if kind is float:
-        return np.float64(value)
-    return value
 
 
 def agent_names(num_players: int) -> list[str]:
@@ -225,13 +207,10 @@ class _CardGameBase:
             if getattr(game, "info_shared", False):  # one info for every seat: read it once
                 raw = game.info(state, 0)
                 if raw is not self._settled_from:  # an engine may hand out the same info again
-                    shared = {k: _frozen(v) for k, v in raw.items()}
+                    shared = settled(raw)
                     self._settled, self._settled_from = [shared] * len(self._seat), raw
             else:
-                self._settled = [
-                    {k: _frozen(v) for k, v in game.info(state, seat).items()}
-                    for seat in self._seat.values()
-                ]
+                self._settled = [settled(game.info(state, seat)) for seat in self._seat.values()]
         else:
             self._settled = [{} for _ in self._seat]
 
@@ -250,10 +229,13 @@ class _CardGameBase:
         seed = check_seed(seed)
         chosen = check_reset_options(options, self.reset_options)
         cards = chosen.pop("cards", None)
-        fresh = seed is not None or self._rng is None
-        rng = np.random.default_rng(seed) if fresh else self._rng
-        with kept_on_error(None if fresh else rng):
+        if seed is not None or self._rng is None:
+            rng = np.random.default_rng(seed)  # a new generator: nothing to restore
             state = self.game.new_state(cards, rng=rng, **chosen)
+        else:
+            rng = self._rng
+            with kept_on_error(rng):
+                state = self.game.new_state(cards, rng=rng, **chosen)
         self._rng = rng
         self.game_state = state
 

@@ -116,10 +116,9 @@ from ..core.betting import (
     check_bets,
     check_stacks,
     encode_seat_money,
-    frozen_info,
+    hand_info,
     hand_info_schema,
     neutral_hand_info,
-    pot_arrays,
     seat_fields,
     seat_money_fields,
 )
@@ -360,9 +359,7 @@ class DrawPokerGame(PackGame):
             hands=self.hands,
         )
         self._state_at = self.state_layout.starts()
-        self._neutral_info: dict[str, Any] = frozen_info(
-            neutral_hand_info(self.info_schema, self.stacks)
-        )
+        self._neutral_info = neutral_hand_info(self.info_schema, self.stacks)
 
     def __repr__(self) -> str:
         stack = self.stacks[0] if len(set(self.stacks)) == 1 else self.stacks
@@ -639,23 +636,19 @@ class DrawPokerGame(PackGame):
             "stacks": stacks,
         }
         state.last_hand = report
-        shown_ids = np.full((n, HAND_SIZE), -1, dtype=np.int64)
-        categories = np.full(n, -1, dtype=np.int64)
-        for seat, key in keys.items():
-            shown_ids[seat] = state.hands[seat]
-            categories[seat] = key >> _CATEGORY_SHIFT
-        state.last_info = frozen_info(
-            {
-                "hand": state.hand_number + 1,
-                "dealer": state.dealer,
-                "showdown": showdown,
-                "shown": shown_ids,
-                "categories": categories,
-                **pot_arrays(pots, n),
-                "put_in": np.array(betting.committed, dtype=np.int64),
-                "results": np.array(results, dtype=np.int64),
-                "stacks": np.array(stacks, dtype=np.int64),
-            }
+        state.last_info = hand_info(
+            hand=state.hand_number + 1,
+            dealer=state.dealer,
+            showdown=showdown,
+            shown={seat: state.hands[seat] for seat in keys},
+            categories={seat: key >> _CATEGORY_SHIFT for seat, key in keys.items()},
+            winners={},
+            pots=pots,
+            pot_winners=("winners",),
+            put_in=betting.committed,
+            result=("results", results),
+            stacks=stacks,
+            cards=HAND_SIZE,
         )
         payout = Payout(rewards=tuple(float(r) for r in results))
         with_chips = [s for s in range(n) if stacks[s] > 0]

@@ -137,10 +137,9 @@ from ..core.betting import (
     check_bets,
     check_stacks,
     encode_seat_money,
-    frozen_info,
+    hand_info,
     hand_info_schema,
     neutral_hand_info,
-    pot_arrays,
     seat_fields,
     seat_money_fields,
 )
@@ -370,13 +369,6 @@ def showing_key(cards: Sequence[int], deuces_wild: bool = False) -> tuple[int, .
     return (*(g[0] for g in groups), *(1,) * pad, *(g[1] for g in groups), *(-1,) * pad)
 
 
-def _seats_mask(seats: Sequence[int], num_players: int) -> np.ndarray:
-    """``bool (num_players,)``: True at ``seats``."""
-    mask = np.zeros(num_players, dtype=bool)
-    mask[list(seats)] = True
-    return mask
-
-
 def pack_order(hands: Sequence[CardsLike], dealer: int = 0) -> list[int]:
     """The top of a pack that deals each seat the cards ``hands[seat]`` (in the order dealt:
     hole card, first up card, ..., fifth card), for scripted hands.
@@ -482,9 +474,7 @@ class FiveCardStudGame(PackGame):
         self.info_schema: InfoSchema = make_info_schema(n)
         self.state_layout: ObservationLayout = make_state_layout(options)
         self._state_at = self.state_layout.starts()
-        self._neutral_info: dict[str, Any] = frozen_info(
-            neutral_hand_info(self.info_schema, options.stack, _POT_WINNERS)
-        )
+        self._neutral_info = neutral_hand_info(self.info_schema, options.stack, _POT_WINNERS)
 
     def __repr__(self) -> str:
         fields = ", ".join(f"{k}={v!r}" for k, v in vars(self.options).items())
@@ -718,26 +708,21 @@ class FiveCardStudGame(PackGame):
             "stacks": tuple(betting.stacks),
         }
         state.results.append(result)
-        shown_ids = np.full((n, CARDS_PER_HAND), -1, dtype=np.int64)
-        categories = np.full(n, -1, dtype=np.int64)
-        if showdown:
-            for seat in live:
-                shown_ids[seat] = state.cards[seat]
-                categories[seat] = high[seat] >> _CATEGORY_SHIFT
-        state.last_info = frozen_info(
-            {
-                "hand": state.hand + 1,
-                "dealer": state.dealer,
-                "showdown": showdown,
-                "shown": shown_ids,
-                "categories": categories,
-                "high_winners": _seats_mask(high_winners, n),
-                "low_winners": _seats_mask(low_winners, n),
-                **pot_arrays(pots, n, _POT_WINNERS),
-                "put_in": np.array(betting.committed, dtype=np.int64),
-                "chips": np.array(result["chips"], dtype=np.int64),
-                "stacks": np.array(result["stacks"], dtype=np.int64),
-            }
+        state.last_info = hand_info(
+            hand=state.hand + 1,
+            dealer=state.dealer,
+            showdown=showdown,
+            shown={seat: state.cards[seat].tolist() for seat in high} if showdown else {},
+            categories={seat: key >> _CATEGORY_SHIFT for seat, key in high.items()}
+            if showdown
+            else {},
+            winners={"high_winners": high_winners, "low_winners": low_winners},
+            pots=pots,
+            pot_winners=_POT_WINNERS,
+            put_in=betting.committed,
+            result=("chips", result["chips"]),
+            stacks=result["stacks"],
+            cards=CARDS_PER_HAND,
         )
         return result
 

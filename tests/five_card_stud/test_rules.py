@@ -414,7 +414,7 @@ def test_a_hand_with_no_decision_plays_out_in_the_same_move() -> None:
     assert first["hand"] == 1 and second["hand"] == 2
     assert second["showdown"] is True
     info = game.info(state, 0)  # the info reports the last hand settled
-    assert info["hand"] == 2 and info["showdown"] is True
+    assert info["hand"] == 2 and bool(info["showdown"]) is True
     assert info["chips"].tolist() == list(second["chips"])
     assert first["chips"] == (-1, -1, 2)
     assert payout.rewards == tuple(
