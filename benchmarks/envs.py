@@ -84,7 +84,7 @@ def rows(seconds: float, seed: int, names: Sequence[str] | None) -> list[Row]:
 
 
 def holdem(players: int, seconds: float, seed: int) -> Row:
-    from pettingzoo.classic import texas_holdem_v4
+    from pettingzoo.classic import texas_holdem_v4  # checked at start (main)
 
     decisions, took = play(partial(texas_holdem_v4.env, num_players=players), seconds, seed)
     return Row("texas_holdem_v4 (PettingZoo)", f"{players} players", players, decisions, took)
@@ -97,6 +97,10 @@ def main() -> None:
     parser.add_argument("--games", nargs="+", help="only these games (default: all)")
     args = parser.parse_args()
     warnings.simplefilter("ignore")
+    try:  # the reference comes last: fail before minutes of measuring, not after
+        from pettingzoo.classic import texas_holdem_v4  # noqa: F401
+    except ImportError as err:
+        raise SystemExit(f"texas_holdem_v4 needs the bench extra (rlcard, pygame): {err}") from None
     measured = rows(args.seconds, args.seed, args.games)
     reference = {
         n: holdem(n, args.seconds, args.seed) for n in sorted({r.players for r in measured})

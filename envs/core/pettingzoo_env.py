@@ -327,7 +327,7 @@ class CardGameAECEnv(_CardGameBase, AECEnv):
         else:
             legal, asked = self._checked(agent, action, mask)
         game = self.game
-        payout = game.apply(state, self._seat[agent], legal)
+        payout = game.transition(state, self._seat[agent], legal)  # legal: checked above
         self._cumulative_rewards[agent] = 0.0
         if payout is None:
             self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -420,7 +420,7 @@ class CardGameParallelEnv(_CardGameBase, ParallelEnv):
         rewards = dict.fromkeys(self.agents, 0.0)
         paid = False
         for agent, (action, _) in checked.items():
-            payout = self.game.apply(state, self._seat[agent], action)
+            payout = self.game.transition(state, self._seat[agent], action)  # checked above
             if payout is None:
                 continue
             paid = True

@@ -123,8 +123,7 @@ from ..core.betting import (
     seat_money_fields,
 )
 from ..core.cards import NUM_CARD_IDS, CardsLike, Deck, format_cards, parse_cards
-from ..core.errors import GameOverError, IllegalActionError, check_action
-from ..core.game import PackGame, Payout
+from ..core.game import Engine, PackGame, Payout
 from ..core.hands import category_name, make_evaluator
 from ..core.info import InfoKey, InfoSchema
 from ..core.observation import Field, ObservationLayout, document
@@ -292,7 +291,7 @@ _BETTING_MASKS, _DRAW_MASKS = _masks()
 _NO_ACTION = np.zeros(NUM_ACTIONS, dtype=np.int8)
 
 
-class DrawPokerGame(PackGame):
+class DrawPokerGame(PackGame, Engine[DrawPokerState]):
     """Draw poker under one set of options: the engine of RULES §2 (see the module docstring).
 
     Args:
@@ -495,38 +494,21 @@ class DrawPokerGame(PackGame):
         return describe_action(action)
 
     # --- playing ----------------------------------------------------------------------------
-    def apply(self, state: DrawPokerState, player: int, action: object) -> Payout | None:
-        """Play ``action`` for ``player``; returns the hand's :class:`Payout` when it ends it.
-
-        Raises:
-            GameOverError: the game is over.
-            ValueError: ``player`` is not a seat.
-            IllegalActionError: ``action`` is out of the space or masked for ``player`` (the
-                message names the seat, the action and the legal actions); nothing changes.
-        """
+    def game_over(self, state: DrawPokerState, player: int) -> str | None:
         if state.phase == PHASE_OVER:
-            raise GameOverError(
-                f"the game is over (after {state.hand_number + 1} of {state.num_hands} hands)"
-            )
-        if type(player) is not int or not 0 <= player < self.num_players:
-            player = check_int("player", player, 0, self.num_players - 1)
-        # the common case, a plain int the mask allows, is recognised without building the mask;
-        # anything else goes through check_action (numpy ints pass, the rest raise)
-        if type(action) is not int or not self._allows(state, player, action):
-            try:
-                action = check_action(action, self.legal_mask(state, player), describe_action)
-            except IllegalActionError as err:
-                current = self.current_player(state)
-                turn = "" if current == player else f" (player_{current} is to act)"
-                raise IllegalActionError(f"player_{player}: {err}{turn}") from None
+            return f"the game is over (after {state.hand_number + 1} of {state.num_hands} hands)"
+        return None
+
+    def transition(self, state: DrawPokerState, player: int, action: int) -> Payout | None:
+        """Play the legal ``action`` for ``player`` (through :meth:`apply`, which checks it);
+        returns the hand's :class:`Payout` when it ends it."""
         if state.phase == PHASE_DRAW:
             self._draw(state, player, action - STAND_PAT)
         else:
             self._bet(state, player, action)
         return self._advance(state)
 
-    @staticmethod
-    def _allows(state: DrawPokerState, player: int, action: int) -> bool:
+    def allows(self, state: DrawPokerState, player: int, action: int) -> bool:
         """``legal_mask(state, player)[action]``, for an int ``action``, without the mask."""
         if state.phase == PHASE_DRAW:
             supply = len(state.stock) + len(state.discards)

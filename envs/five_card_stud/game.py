@@ -144,8 +144,7 @@ from ..core.betting import (
     seat_money_fields,
 )
 from ..core.cards import JOKER, NUM_CARD_IDS, CardsLike, Deck, format_cards
-from ..core.errors import GameOverError, IllegalActionError, check_action
-from ..core.game import PackGame, Payout
+from ..core.game import Engine, PackGame, Payout
 from ..core.hands import category_name, make_evaluator, qualifies_low
 from ..core.info import InfoKey, InfoSchema
 from ..core.observation import Field, ObservationLayout, document, markdown_table
@@ -388,7 +387,7 @@ def pack_order(hands: Sequence[CardsLike], dealer: int = 0) -> list[int]:
     return [seats[s][p] for p in range(CARDS_PER_HAND) for s in order if p < len(seats[s])]
 
 
-class FiveCardStudGame(PackGame):
+class FiveCardStudGame(PackGame, Engine[FiveCardStudState]):
     """Five-card stud under one set of options: the engine of the module docstring.
 
     Implements :class:`pokerzoo.envs.core.game.Game` (the state is a
@@ -586,32 +585,21 @@ class FiveCardStudGame(PackGame):
             raise ValueError(f"bad player {player!r}: expected a seat in 0..{n - 1}")
         return int(player)
 
-    def apply(self, state: FiveCardStudState, player: int, action: object) -> Payout | None:
-        """``player`` plays ``action``; the :class:`Payout` of the hand(s) it ends, else None.
-
-        Raises:
-            GameOverError: the game is over.
-            IllegalActionError: not ``player``'s turn, or ``action`` not an int the mask allows
-                (the message names the seat, the action and the legal ones); nothing changes.
-        """
+    def game_over(self, state: FiveCardStudState, player: int) -> str | None:
         if state.over:
-            raise GameOverError(
-                f"the game is over ({len(state.results)} of {self.options.hands} hands played)"
-            )
-        seat = self._check_seat(player)
+            return f"the game is over ({len(state.results)} of {self.options.hands} hands played)"
+        return None
+
+    def allows(self, state: FiveCardStudState, player: int, action: int) -> bool:
+        """``legal_mask(state, player)[action]``, for an int ``action``, without the mask."""
         betting = state.betting
-        mask = _legal(betting) if seat == betting.actor else (False,) * len(ACTIONS)
-        # a plain int the mask allows is recognised without a call; anything else goes through
-        # check_action (numpy ints pass, the rest raise)
-        if type(action) is not int or not 0 <= action < len(ACTIONS) or not mask[action]:
-            try:
-                action = check_action(action, mask, self.describe_action)
-            except IllegalActionError as err:
-                if seat != betting.actor:
-                    raise IllegalActionError(
-                        f"player_{seat}: {err}: it is player_{betting.actor}'s turn"
-                    ) from None
-                raise IllegalActionError(f"player_{seat}: {err}") from None
+        return player == betting.actor and 0 <= action < len(ACTIONS) and _legal(betting)[action]
+
+    def transition(self, state: FiveCardStudState, player: int, action: int) -> Payout | None:
+        """``player`` plays the legal ``action`` (through :meth:`apply`, which checks it); the
+        :class:`Payout` of the hand(s) it ends, else None."""
+        seat = player
+        betting = state.betting
         if action == RAISE:
             kind = _BET_RAISE
         elif action == FOLD:

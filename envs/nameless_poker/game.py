@@ -101,8 +101,7 @@ from typing import Any
 import numpy as np
 
 from ..core.cards import JOKER, NUM_CARD_IDS, SUITS, CardsLike, format_card
-from ..core.errors import GameOverError, IllegalActionError, check_action
-from ..core.game import PackGame, Payout
+from ..core.game import Engine, PackGame, Payout
 from ..core.info import InfoKey, InfoSchema
 from ..core.observation import Field, ObservationLayout, document, markdown_table
 from ..core.options import check_bool, check_choice, check_int
@@ -365,7 +364,7 @@ def _check_deals(deals: object) -> tuple[int, ...]:
     return numbers
 
 
-class NamelessPokerGame(PackGame):
+class NamelessPokerGame(PackGame, Engine[NamelessPokerState]):
     """Poker without a name under one set of options (the module docstring is the manual).
 
     Args:
@@ -476,24 +475,14 @@ class NamelessPokerGame(PackGame):
             return mask
         return play_mask(state.hands[player], state.trick, state.trump, state.called)
 
-    def apply(self, state: NamelessPokerState, player: int, action: object) -> Payout | None:
-        """``player`` takes ``action``; returns the deal's :class:`Payout` when it ends the deal.
-
-        Raises:
-            GameOverError: the episode is over.
-            IllegalActionError: ``action`` is not an int in 0..65, or the mask forbids it (not the
-                player's turn, a bid out of range, a card it does not hold or may not play); the
-                message names the seat, the action and the legal actions. Nothing changes.
-        """
+    def game_over(self, state: NamelessPokerState, player: int) -> str | None:
         if state.to_act < 0:
-            raise GameOverError(f"the episode is over: its {len(state.deals)} deals are played")
-        player = check_int("player", player, 0, NUM_PLAYERS - 1)
-        mask = self.legal_mask(state, player)
-        try:
-            action = check_action(action, mask, self.describe_action)
-        except IllegalActionError as err:
-            turn = "" if player == state.to_act else f" (player_{state.to_act} is to act)"
-            raise IllegalActionError(f"player_{player}{turn}: {err}") from None
+            return f"the episode is over: its {len(state.deals)} deals are played"
+        return None
+
+    def transition(self, state: NamelessPokerState, player: int, action: int) -> Payout | None:
+        """``player`` takes the legal ``action`` (through :meth:`apply`, which checks it);
+        returns the deal's :class:`Payout` when it ends the deal."""
         if state.bidding:
             self._bid(state, player, action - BID)
             return None

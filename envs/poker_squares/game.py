@@ -43,8 +43,8 @@ from typing import Any
 import numpy as np
 
 from ..core.cards import CardsLike
-from ..core.errors import GameOverError, IllegalActionError
-from ..core.game import Payout
+from ..core.errors import IllegalActionError
+from ..core.game import Engine, Payout
 from ..core.info import InfoKey, InfoSchema
 from ..core.observation import Field, ObservationLayout, document
 from ..core.options import build, check_choice, check_int
@@ -112,7 +112,7 @@ class TableState:
     """``int64 (players, 25)``: each player's grid of the last finished round (-1 before)."""
 
 
-class PokerSquaresTable:
+class PokerSquaresTable(Engine[TableState]):
     """The rules of multi-player Poker Squares under one set of options.
 
     Options: ``num_players`` (2..8, default 2), ``rounds`` (>= 1, default 1), ``reward``
@@ -169,19 +169,20 @@ class PokerSquaresTable:
             return state.grids[player].mask.copy()
         return np.zeros(GRID_CELLS, dtype=np.int8)
 
-    def apply(self, state: TableState, player: int, action: object) -> Payout | None:
-        if self.is_terminal(state):
-            raise GameOverError("the game is over: call reset()")
+    def illegal(self, state: TableState, player: int, error: IllegalActionError) -> str:
         if not self._waiting(state, player):
-            raise IllegalActionError(
+            return (
                 f"player_{player} has placed card {state.grids[player].placed} of the round "
                 "already: the others place it first"
             )
+        return f"player_{player}: {error}"
+
+    def transition(self, state: TableState, player: int, action: int) -> Payout | None:
+        """Place ``player``'s card on the legal cell ``action`` (through :meth:`apply`, which
+        checks it); the :class:`Payout` of what it scores (``incremental``) or of the round it
+        ends."""
         grid = state.grids[player]
-        try:
-            earned = self.grid_rules.place(grid, action)
-        except IllegalActionError as error:
-            raise IllegalActionError(f"player_{player}: {error}") from None
+        earned = self.grid_rules.put(grid, action)
         update_observation(state.observations[player], grid, int(action))  # type: ignore[call-overload]
         round_over = all(g.placed == GRID_CELLS for g in state.grids)
         rewards = [0.0] * self.num_players

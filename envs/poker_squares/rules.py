@@ -365,7 +365,11 @@ class PokerSquaresGame:
         """
         if state.placed == GRID_CELLS:
             raise GameOverError("the grid is full: the game is over, call reset() first")
-        cell = check_action(cell, state.mask, cell_name, "cell")
+        return self.put(state, check_action(cell, state.mask, cell_name, "cell"))
+
+    def put(self, state: SquaresState, cell: int) -> int:
+        """:meth:`place` for a ``cell`` known to be legal (checked by the caller: the table's
+        :meth:`~pokerzoo.envs.poker_squares.game.PokerSquaresTable.apply`)."""
         card = state.cards[state.placed]
         grid = state.grid
         grid[cell] = card

@@ -48,15 +48,15 @@ list of strings or a list of ids, and raise :class:`ValueError` naming the bad c
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from ..core.cards import CardsLike, Deck, format_card, format_cards
-from ..core.errors import GameOverError, IllegalActionError, check_action
-from ..core.game import Payout
+from ..core.errors import IllegalActionError
+from ..core.game import Engine, Payout
 from ..core.hands import make_evaluator
 from ..core.options import check_choice, check_int
 
@@ -146,7 +146,7 @@ def describe_pack(pack: int, sizes: Sequence[int] | None = None) -> str:
     return f"{pack} ({POSITION_POINTS[pack]}-point pack{', full' if full else ''})"
 
 
-class QuintetRules:
+class QuintetRules(Engine[QuintetState]):
     """The rules of Quintet under the ``reward`` option: deal, legal packs, place, score.
 
     :class:`~pokerzoo.envs.quintet.game.QuintetGame` adds the observation and the text view
@@ -223,29 +223,25 @@ class QuintetRules:
     def describe_action(self, action: int) -> str:
         return describe_pack(action)
 
-    def apply(self, state: QuintetState, player: int, action: object) -> Payout | None:
-        """Put ``player``'s current card into pack ``action``.
-
-        Returns the final :class:`~pokerzoo.envs.core.game.Payout` (rewards per the ``reward``
-        option; what each player is told is :meth:`~.game.QuintetGame.info`) on the move that
-        ends the deal.
-
-        Raises:
-            GameOverError: the player has placed all 25 cards.
-            IllegalActionError: ``action`` is not an int in 0..4 or that pack is full (the
-                message names the pack, the card and the legal packs); the state is unchanged.
-        """
-        player = _check_player(player)
+    def game_over(self, state: QuintetState, player: int) -> str | None:
         if state.placed[player] >= NUM_CARDS:
-            raise GameOverError(f"player_{player} has placed all {NUM_CARDS} cards")
+            return f"player_{player} has placed all {NUM_CARDS} cards"
+        return None
+
+    def describer(self, state: QuintetState, player: int) -> Callable[[int], str]:
         sizes = state.pack_sizes[player]
-        try:
-            pack = check_action(
-                action, self.legal_mask(state, player), lambda p: describe_pack(p, sizes), "pack"
-            )
-        except IllegalActionError as err:
-            card = format_card(int(state.cards[state.placed[player]]))
-            raise IllegalActionError(f"player_{player} placing {card}: {err}") from None
+        return lambda p: describe_pack(p, sizes)
+
+    def illegal(self, state: QuintetState, player: int, error: IllegalActionError) -> str:
+        card = format_card(int(state.cards[state.placed[player]]))
+        return f"player_{player} placing {card}: {error}"
+
+    def transition(self, state: QuintetState, player: int, action: int) -> Payout | None:
+        """Put ``player``'s current card into the pack ``action`` (through :meth:`apply`, which
+        checks it). Returns the final :class:`~pokerzoo.envs.core.game.Payout` (rewards per the
+        ``reward`` option; what each player is told is :meth:`~.game.QuintetGame.info`) on the
+        move that ends the deal."""
+        pack = action
         state.assignment[player, state.placed[player]] = pack
         state.pack_sizes[player, pack] += 1
         state.placed[player] += 1

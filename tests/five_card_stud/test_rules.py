@@ -436,14 +436,14 @@ def test_game_ends_early_when_one_seat_has_all_the_chips() -> None:
 # --- illegal actions change nothing --------------------------------------------------------------
 ILLEGAL = [
     (1, CALL, IllegalActionError, r"player_1: illegal action check/call: legal are fold, bet/raise"),  # noqa: E501
-    (0, BET, IllegalActionError, r"player_0: illegal action bet/raise: .*player_1's turn"),
+    (0, BET, IllegalActionError, r"player_0: illegal action bet/raise: .*\(player_1 is to act\)"),
     (1, 3, IllegalActionError, r"player_1: bad action 3: expected an int in 0\.\.2"),
     (1, -1, IllegalActionError, r"player_1: bad action -1"),
     (1, None, IllegalActionError, r"player_1: bad action None"),
     (1, 1.0, IllegalActionError, r"player_1: bad action 1\.0"),
     (1, True, IllegalActionError, r"player_1: bad action True"),
     (1, "2", IllegalActionError, r"player_1: bad action '2'"),
-    (3, FOLD, ValueError, r"bad player 3: expected a seat in 0\.\.1"),
+    (3, FOLD, ValueError, r"bad player 3: expected an int in 0\.\.1"),
 ]  # fmt: skip
 
 

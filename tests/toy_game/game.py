@@ -8,8 +8,7 @@ from dataclasses import dataclass
 
 import numpy as np
 from pokerzoo.envs.core.cards import CardsLike, Deck, format_card, format_cards
-from pokerzoo.envs.core.errors import GameOverError, check_action
-from pokerzoo.envs.core.game import Payout
+from pokerzoo.envs.core.game import Engine, Payout
 from pokerzoo.envs.core.info import InfoKey, InfoSchema
 from pokerzoo.envs.core.observation import Field, ObservationLayout
 from pokerzoo.envs.core.options import check_choice
@@ -53,7 +52,7 @@ class TakeTwoState:
     """Who took each card (-1: still there)."""
 
 
-class TakeTwoGame:
+class TakeTwoGame(Engine[TakeTwoState]):
     """Two players take two of five face-up cards; the higher rank total wins."""
 
     num_players = 2
@@ -91,15 +90,10 @@ class TakeTwoGame:
             mask[[i for i, o in enumerate(state.owner) if o < 0]] = 1
         return mask
 
-    def apply(self, state: TakeTwoState, player: int, action: object) -> Payout | None:
-        if self.is_terminal(state):
-            raise GameOverError("the game is over: call reset()")
-        card = check_action(
-            action,
-            self.legal_mask(state, player),
-            self.describe_action,
-            f"card for player_{player}",
-        )
+    action_noun = "card"
+
+    def transition(self, state: TakeTwoState, player: int, action: int) -> Payout | None:
+        card = action
         state.owner[card] = player
         if not self.is_terminal(state):
             return None
