@@ -45,6 +45,7 @@ from ..envs.draw_poker import (
     DrawPokerView,
     decode_observation,
 )
+from ..envs.draw_poker.analysis import caller_draw_many, caller_keep_many
 from .base import RandomBot
 
 __all__ = [
@@ -53,9 +54,7 @@ __all__ = [
     "EquityBot",
     "RandomBot",
     "RulesBot",
-    "caller_draw_many",
     "caller_keep",
-    "caller_keep_many",
     "fit_discard",
     "rules_discard",
 ]
@@ -105,41 +104,6 @@ def caller_keep(cards: Sequence[int], deuces_wild: bool) -> tuple[int, ...]:
         if naturals:
             keep.append(max(naturals, key=lambda i: cards[i]))
     return tuple(sorted(keep))
-
-
-def _wild_cards(deuces_wild: bool) -> np.ndarray:
-    """``bool`` by card id: the wild cards (the jokers, and the deuces with ``deuces_wild``)."""
-    wild = np.zeros(JOKER + 1, dtype=bool)
-    wild[JOKER] = True
-    if deuces_wild:
-        wild[0:4] = True
-    return wild
-
-
-_WILD_CARDS = {False: _wild_cards(False), True: _wild_cards(True)}
-
-
-def caller_keep_many(hands: np.ndarray, deuces_wild: bool = False) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`caller_keep` on many hands at once (``int (M, 5)``, card ids, one hand a row):
-    ``bool (M, 5)``, True for the cards kept, and the hands' categories."""
-    wild = _WILD_CARDS[bool(deuces_wild)][hands]
-    ranks = np.where(wild, -1, hands >> 2)
-    same = (ranks[:, :, None] == ranks[:, None, :]) & ~wild[:, :, None]
-    keep = wild | (same.sum(axis=2) >= 2)
-    no_pair = ~(keep & ~wild).any(axis=1)
-    highest = np.argmax(np.where(wild, -1, hands), axis=1)
-    keep[no_pair, highest[no_pair]] |= ~wild[no_pair, highest[no_pair]]
-    category = categories(hands, "draw", deuces_wild=deuces_wild)
-    keep[category >= Category.STRAIGHT] = True
-    return keep, category
-
-
-def caller_draw_many(hands: np.ndarray, replacements: np.ndarray, keep: np.ndarray) -> np.ndarray:
-    """The hands after the caller's draw (``keep`` from :func:`caller_keep_many`): the k-th
-    card a row throws is replaced by ``replacements[:, k]``."""
-    slot = np.cumsum(~keep, axis=1) - 1
-    drawn = np.take_along_axis(replacements, np.clip(slot, 0, HAND_SIZE - 1), axis=1)
-    return np.where(keep, hands, drawn)
 
 
 def rules_discard(cards: Sequence[int], deuces_wild: bool) -> tuple[int, ...]:
@@ -307,18 +271,18 @@ def _pair_rank(cards: Sequence[int], deuces_wild: bool) -> int:
 class EquityBot:
     """Monte-Carlo equity against the players still in (see the module docstring).
 
-    Each decision deals ``samples`` futures from the cards it has not seen: its own draw, and
-    for each opponent five cards improved by the caller's draw rule (:func:`caller_keep`,
-    vectorised). Opponents are read from what they did, by rejection sampling from a pool of
-    such hands: one that has drawn holds a hand from which that rule draws as many cards; in a
-    ``trust`` share of the futures, one that bet or raised before the draw was dealt a pair or
-    better, and after the draw one that called holds a pair or better, one that bet or raised
-    two pair or better (a condition no pool hand meets is dropped). Its equity is its share of
-    the pot over the futures (ties split). In the draw it picks the legal discard of highest
-    equity; in the betting it uses the equity of its best discard (before the draw) or of its
-    hand (after): raise when it exceeds ``1 / (k + 1) + margin`` against ``k`` opponents, call
-    when it covers the pot odds ``to_call / (pot + to_call)``, otherwise check or fold. Cards
-    dealt to different opponents may overlap in a future, a small bias the speed pays for.
+    Each decision deals ``samples`` futures from the cards it has not seen: its own draw, and for
+    each opponent five cards improved by the caller's draw rule (:func:`caller_keep`, vectorised:
+    :mod:`pokerzoo.envs.draw_poker.analysis`). Opponents are read from what they did, by rejection
+    sampling from a pool of such hands: one that has drawn holds a hand from which that rule draws
+    as many cards; in a ``trust`` share of the futures, one that bet or raised before the draw was
+    dealt a pair or better, and after the draw one that called holds a pair or better, one that bet
+    or raised two pair or better (a condition no pool hand meets is dropped). Its equity is its
+    share of the pot over the futures (ties split). In the draw it picks the legal discard of
+    highest equity; in the betting it uses the equity of its best discard (before the draw) or of
+    its hand (after): raise when it exceeds ``1 / (k + 1) + margin`` against ``k`` opponents, call
+    when it covers the pot odds ``to_call / (pot + to_call)``, otherwise check or fold. Cards dealt
+    to different opponents may overlap in a future, a small bias the speed pays for.
 
     Args:
         seed: seeds its generator (every future is drawn from it).

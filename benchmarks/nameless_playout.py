@@ -19,8 +19,8 @@ import time
 from collections.abc import Callable, Sequence
 
 import numpy as np
-from pokerzoo.agents.nameless_poker import World, play_out, put, reference_play_out
 from pokerzoo.envs.core.cards import JOKER
+from pokerzoo.envs.nameless_poker.analysis import reference_play_out
 from pokerzoo.envs.nameless_poker.deals import (
     DEAL_KINDS,
     MAXIMUM,
@@ -28,6 +28,7 @@ from pokerzoo.envs.nameless_poker.deals import (
     NO_TRUMP,
     follow_options,
 )
+from pokerzoo.envs.nameless_poker.playout import World, play_out, put
 
 Position = tuple[World, int, int, int]
 """A world, its trump, its kind of deal and whether the turned card is a trump."""

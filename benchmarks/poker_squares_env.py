@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 import gymnasium as gym
 import numpy as np
-from pokerzoo.agents.base import masked_random_choice
+from pokerzoo.envs.core.bots import masked_random_choice
 from pokerzoo.envs.poker_squares import PokerSquaresEnv, PokerSquaresVectorEnv
 
 

@@ -16,7 +16,7 @@ beside the agent by itself; this script compares the orders.
 - ``best``: strongest on the 6-point position, second on 7, third on 4, fourth on 3, weakest
   on 5: of the 120 orders of greedy's packs, the one with the highest mean win rate against the
   greedy, sacrifice, mixed and best_response bots, chosen on 400 other deals (seeds of their
-  own, scored with :func:`pokerzoo.agents.quintet_search.pool_model`'s model of the bots:
+  own, scored with :func:`pokerzoo.envs.quintet.search.pool_model`'s model of the bots:
   98.7%, 100%, 50.9% and 95.4% there). A model of the bots, which the agent never sees, chose
   the order: the rule is the best a person could write over the same decisions, a yardstick.
 - ``safe``: strongest on 7, weakest on 6, the others on 5, 4 and 3: the order with the highest

@@ -1,10 +1,13 @@
-"""The package's import graph: no cycles (imports inside functions count), and the layers hold:
-the envs and the bots never import the training package, the package never imports the tests,
-and nothing outside ``training/`` needs torch."""
+"""The package's import graph: no cycles (imports inside functions count), and the layers hold
+(envs <- agents <- training): the envs and the bots never import the training package, the envs
+and the training features never import the bots (the envs load them by name when an env needs
+them), the package never imports the tests, and nothing outside ``training/`` needs torch."""
 
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -117,3 +120,46 @@ def test_the_package_never_imports_the_tests_or_torch_outside_training() -> None
 def test_the_graph_sees_function_level_imports() -> None:
     # The training CLI imports its heavy modules inside functions: the graph must see them.
     assert "pokerzoo.training.train" in GRAPH["pokerzoo.training.cli"]
+
+
+def _agents_imports(layer: str) -> dict[str, list[str]]:
+    """The modules of ``layer`` that import a module of :mod:`pokerzoo.agents`, and those
+    imports (relative ones resolved: ``from ...agents.base import Bot`` counts)."""
+    offenders = {
+        name: sorted(
+            t for t in targets if t == "pokerzoo.agents" or t.startswith("pokerzoo.agents.")
+        )
+        for name, targets in GRAPH.items()
+        if name == layer or name.startswith(f"{layer}.")
+    }
+    return {name: targets for name, targets in offenders.items() if targets}
+
+
+def test_the_envs_never_import_the_bots() -> None:
+    # The envs play bots through the protocol of pokerzoo.envs.core.bots; a single-seat env finds
+    # its game's bots by the registry entry's "module:BOTS" string, imported when it is built.
+    assert _agents_imports("pokerzoo.envs") == {}
+
+
+def test_the_training_features_never_import_the_bots() -> None:
+    # What the features compute (play-outs, searches, the caller's draw) lives beside the rules
+    # in pokerzoo.envs.<game>; bots as opponents come through pokerzoo.training.opponents.
+    assert _agents_imports("pokerzoo.training.games") == {}
+
+
+def test_importing_the_envs_imports_no_bot_until_an_env_needs_one() -> None:
+    envs = sorted(name for name in MODULES if name.startswith("pokerzoo.envs"))
+    code = (
+        "import importlib, sys\n"
+        f"for name in {envs!r}: importlib.import_module(name)\n"
+        "print(sorted(m for m in sys.modules if m.startswith('pokerzoo.agents')))\n"
+        "import gymnasium as gym\n"
+        "env = gym.make('pokerzoo/DrawPoker-v0', opponent='caller')\n"
+        "env.reset(seed=0)\n"
+        "print(type(next(iter(env.unwrapped.opponents.values()))).__module__)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False, cwd=ROOT
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split("\n")[:2] == ["[]", "pokerzoo.agents.draw_poker"]

@@ -1,6 +1,6 @@
 """What every game shares: cards and decks (:mod:`.cards`), hand evaluation (:mod:`.hands`),
 errors (:mod:`.errors`), option checks (:mod:`.options`), observation layouts
 (:mod:`.observation`), the engine contract (:mod:`.game`), fixed-limit betting
-(:mod:`.betting`), the PettingZoo env bases (:mod:`.pettingzoo_env`), the single-seat
-Gymnasium view of a multi-player game (:mod:`.single_seat`) and the game registry
-(:mod:`.registry`)."""
+(:mod:`.betting`), the PettingZoo env bases (:mod:`.pettingzoo_env`), the bot protocol
+(:mod:`.bots`), the single-seat Gymnasium view of a multi-player game (:mod:`.single_seat`) and
+the game registry (:mod:`.registry`)."""

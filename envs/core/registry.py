@@ -28,6 +28,7 @@ __all__ = [
     "GymId",
     "Scoring",
     "discover",
+    "game_bots",
     "games",
     "get_game",
     "load",
@@ -92,7 +93,9 @@ class GameSpec:
     options: Mapping[str, str]
     """Env option -> one line of help (values and default), for ``pokerzoo list``."""
     bots: str
-    """``module:BOTS`` of the bot registry (name -> class, built ``Cls(seed=..., **options)``)."""
+    """``module:BOTS`` of the bot registry (name -> class, built ``Cls(seed=..., **options)``).
+    The envs never import the bots: a single-seat env finds its game's by this entry point
+    (:func:`game_bots`), imported when the first env that needs them is built."""
     option_sets: Mapping[str, Mapping[str, Any]]
     """Named option sets every check runs over (the conformance suite, the benchmarks), valid
     for every env of the game: the default game first, then each documented variant."""
@@ -315,3 +318,13 @@ def get_game(name: str) -> GameSpec:
     if key not in known:
         raise ValueError(f"unknown game {name!r}: expected one of {', '.join(sorted(known))}")
     return known[key]
+
+
+def game_bots(name: str) -> Mapping[str, Callable[..., Any]]:
+    """The bot registry of the game called ``name`` (bot name -> class, built
+    ``Cls(seed=..., **options)``): the object its spec's ``bots`` entry point names, imported
+    on the first call, as Gymnasium imports an ``entry_point`` when an env is made. This is how
+    the single-seat envs (:class:`~.single_seat.BotTableEnv`) reach ``pokerzoo.agents``
+    without importing it."""
+    spec = _GAMES.get(name) or get_game(name)  # a registered game needs no discovery
+    return spec.bot_classes

@@ -3,8 +3,10 @@
 :class:`SingleSeatEnv` holds one seat of a PettingZoo AEC env (fixed, or drawn per episode); at
 each reset it picks the opponent of every other seat (:data:`OpponentPicker`), and inside
 ``step`` it plays them until the learner is to act again. Each game's Gymnasium id is a small
-subclass that builds its AEC env and names its bots (``pokerzoo/Quintet-v0``,
-``pokerzoo/DrawPoker-v0``, ...); training builds the same view over an opponent pool.
+subclass of :class:`BotTableEnv` that builds its AEC env and names its game
+(``pokerzoo/Quintet-v0``, ``pokerzoo/DrawPoker-v0``, ...): the game's bots come from its registry
+entry, imported only when an env is built (this package never imports :mod:`pokerzoo.agents`);
+training builds the same view over an opponent pool.
 
 Rewards
 -------
@@ -47,10 +49,11 @@ from typing import Any, ClassVar
 import gymnasium as gym
 import numpy as np
 
-from ...agents.base import Bot
+from .bots import Bot
 from .errors import RENDER_FPS, RENDER_MODES, GameOverError, UnknownOptionError
 from .info import InfoKey, InfoSchema
 from .options import check_int
+from .registry import game_bots
 from .seeding import kept_on_error
 
 __all__ = [
@@ -61,6 +64,7 @@ __all__ = [
     "OpponentPicker",
     "SingleSeatEnv",
     "named_opponents",
+    "seat_info_schema",
 ]
 
 OpponentPicker = Callable[[int, np.random.Generator], Bot]
@@ -79,7 +83,7 @@ def named_opponents(
     """An :data:`OpponentPicker` of fixed opponents.
 
     ``opponent``: one bot name (each opponent seat gets its own instance), one
-    :class:`~pokerzoo.agents.base.Bot` (two-player games only: an instance serves one seat), or a
+    :class:`~pokerzoo.envs.core.bots.Bot` (two-player games only: an instance serves one seat), or a
     sequence with one name or Bot per opponent seat, clockwise from the learner's left. ``bots``
     is the game's bot registry; a name is built as ``bots[name](**bot_options)`` (the env's
     options: the bots take what they need of them).
@@ -117,6 +121,24 @@ def named_opponents(
     return pick
 
 
+def seat_info_schema(aec_env: Any) -> InfoSchema:
+    """The keys of every ``info`` a :class:`SingleSeatEnv` over ``aec_env`` returns: the AEC
+    env's, then ``action_mask`` and ``seat``."""
+    actions = int(aec_env.action_space(aec_env.possible_agents[0]).n)
+    return InfoSchema(
+        [
+            *getattr(aec_env, "info_schema", ()),
+            InfoKey(
+                "action_mask",
+                "int",
+                (actions,),
+                "`int8`: the learner's legal actions now (all zeros once it is finished)",
+            ),
+            InfoKey("seat", "int", (), "the learner's seat index (`player_i` is `i`)"),
+        ]
+    )
+
+
 class SingleSeatEnv(gym.Env):
     """One seat of an AEC env as a Gymnasium env; the other seats act inside ``step``.
 
@@ -141,18 +163,7 @@ class SingleSeatEnv(gym.Env):
         self.observation_space = aec_env.observation_space(first)["observation"]
         self.action_space = aec_env.action_space(first)
         self.learner = first if seat is None else self.seats[seat]
-        self.info_schema = InfoSchema(
-            [
-                *getattr(aec_env, "info_schema", ()),
-                InfoKey(
-                    "action_mask",
-                    "int",
-                    (int(self.action_space.n),),
-                    "`int8`: the learner's legal actions now (all zeros once it is finished)",
-                ),
-                InfoKey("seat", "int", (), "the learner's seat index (`player_i` is `i`)"),
-            ]
-        )
+        self.info_schema = seat_info_schema(aec_env)
         """The keys of every ``info`` the view returns (the AEC env's, then its own)."""
         self.opponents: dict[str, Bot] = {}
         self._mask = np.zeros(self.action_space.n, dtype=np.int8)
@@ -292,7 +303,7 @@ The learner's AEC info at every step (the last settled hand's report, numbers on
 same keys, types and shapes from reset on; neutral until the first hand is settled), then
 ``action_mask`` and ``seat`` (the learner's seat index, ``player_i`` is ``i``);
 ``env.unwrapped.info_schema`` lists the keys. The bots are ``env.unwrapped.opponents``
-(agent name -> :class:`~pokerzoo.agents.base.Bot`, each with its ``name``) and the learner's
+(agent name -> :class:`~pokerzoo.envs.core.bots.Bot`, each with its ``name``) and the learner's
 agent name is ``env.unwrapped.learner``. For two players (``N`` = ``num_players``;
 ``masked_action`` only with ``masked_action="random"``):"""
 """The Info section of a betting game's bot-table docstring (``{bot_info}``), before its
@@ -302,17 +313,44 @@ info table."""
 class BotTableEnv(SingleSeatEnv):
     """A game's Gymnasium id: one seat of its AEC env against bots named by an option.
 
-    A game subclasses it naming ``aec_class`` (its raw AEC env) and ``bots`` (its bot registry),
-    and ``default_opponent`` (else the game's ``"rules"`` bot) and ``default_seat`` (else drawn
-    every episode) where its defaults differ; the constructor takes ``opponent`` (a bot name,
-    a :class:`~pokerzoo.agents.base.Bot`, or one per opponent seat), ``seat``, ``render_mode``,
-    ``masked_action`` and the game's own options, which the bots receive too.
+    A game subclasses it naming ``aec_class`` (its raw AEC env) and ``game`` (its name in the
+    game registry, whose entry names its bots: :func:`~pokerzoo.envs.core.registry.game_bots`,
+    imported when the first env is built), and ``default_opponent`` (else the game's ``"rules"``
+    bot) and ``default_seat`` (else drawn every episode) where its defaults differ; a view of a
+    game outside the registry names its bot registry itself in ``bots``. The constructor takes
+    ``opponent`` (a bot name, a :class:`~pokerzoo.envs.core.bots.Bot`, or one per opponent
+    seat), ``seat``, ``render_mode``, ``masked_action`` and the game's own options, which the
+    bots receive too.
     """
 
     aec_class: ClassVar[Callable[..., Any]]
-    bots: ClassVar[Mapping[str, Callable[..., Bot]]]
+    game: ClassVar[str | None] = None
+    """The game's name in the registry: its bots are those its entry's ``bots`` names."""
+    bots: ClassVar[Mapping[str, Callable[..., Bot]] | None] = None
+    """The bot registry itself (name -> class), instead of the registry entry's."""
     default_opponent: ClassVar[str] = "rules"
     default_seat: ClassVar[int | None] = None
+
+    @classmethod
+    def bot_classes(cls) -> Mapping[str, Callable[..., Bot]]:
+        """The bots an ``opponent`` name picks from: :attr:`bots`, else the bots of
+        :attr:`game`'s registry entry (imported on the first call)."""
+        if cls.bots is not None:
+            return cls.bots
+        if cls.game is None:
+            raise TypeError(f"{cls.__name__} names neither its game nor its bots")
+        return game_bots(cls.game)
+
+    @classmethod
+    def info_schema_for(cls, **options: Any) -> InfoSchema:
+        """The :attr:`~SingleSeatEnv.info_schema` of the env built with ``options`` (the game's
+        options, ``render_mode``, ``masked_action``), read without building its bots (for the
+        game's docstring)."""
+        aec = cls.aec_class(**options)
+        try:
+            return seat_info_schema(aec)
+        finally:
+            aec.close()
 
     def __init__(
         self,
@@ -328,5 +366,5 @@ class BotTableEnv(SingleSeatEnv):
             accepted = ("opponent", "seat", *error.accepted)
             raise UnknownOptionError.naming(error.option, accepted, type(self).__name__) from None
         choice = self.default_opponent if opponent is None else opponent
-        picker = named_opponents(self.bots, choice, len(aec.possible_agents), options)
+        picker = named_opponents(self.bot_classes(), choice, len(aec.possible_agents), options)
         super().__init__(aec, picker, seat=self.default_seat if seat is _DEFAULT else seat)

@@ -5,9 +5,11 @@ Modules: :mod:`.game` (the engine, :class:`DrawPokerGame`: the rules as implemen
 options), :mod:`.state` (its state record), :mod:`.actions` (the action table),
 :mod:`.observation` (the index table, :func:`encode_observation`, :func:`decode_observation`),
 :mod:`.render` (the spectator's view), :mod:`.api` (RULES §6: :func:`compare_hands`,
-:func:`hand_category`), :mod:`.pettingzoo_env` (also ``pokerzoo.envs.draw_poker_v0``),
-:mod:`.env` (the Gymnasium id ``pokerzoo/DrawPoker-v0``, imported on its own: it needs the bots)
-and :mod:`.spec` (the registry entry).
+:func:`hand_category`), :mod:`.analysis` (the caller's draw on many hands at once, for the
+equity bot and the training features), :mod:`.pettingzoo_env` (also
+``pokerzoo.envs.draw_poker_v0``), :mod:`.env` (the Gymnasium id ``pokerzoo/DrawPoker-v0``,
+imported on its own; its bots, which the registry entry names, are imported when an env is
+built) and :mod:`.spec` (the registry entry).
 """
 
 from __future__ import annotations

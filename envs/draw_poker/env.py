@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ...agents.draw_poker import BOTS
 from ..core.observation import document
 from ..core.single_seat import BOT_INFO, BOT_REWARDS, STEP_ERRORS, BotTableEnv
 from .actions import ACTION_TABLE
@@ -40,7 +39,7 @@ class DrawPokerEnv(BotTableEnv):
 
     ## Options
     - ``opponent="rules"``: a name from :data:`pokerzoo.agents.draw_poker.BOTS` (``"random"``,
-      ``"caller"``, ``"rules"``, ``"equity"``), a :class:`~pokerzoo.agents.base.Bot`, or one per
+      ``"caller"``, ``"rules"``, ``"equity"``), a :class:`~pokerzoo.envs.core.bots.Bot`, or one per
       opponent seat; bots get this env's options.
     - ``seat=None``: the learner's seat, drawn every episode (or a fixed seat index).
     - the game's options: ``num_players``, ``decks``, ``jokers``, ``deuces_wild``, ``ante``,
@@ -67,7 +66,7 @@ class DrawPokerEnv(BotTableEnv):
     """
 
     aec_class: ClassVar[Any] = raw_env
-    bots: ClassVar[Any] = BOTS
+    game: ClassVar[str | None] = "draw_poker"
 
 
 document(
@@ -78,5 +77,5 @@ document(
     bot_rewards=BOT_REWARDS,
     bot_info=BOT_INFO,
     # the view's own schema: the AEC env's keys, then action_mask and seat
-    info_table=DrawPokerEnv(opponent="random", masked_action="random").info_schema.table(),
+    info_table=DrawPokerEnv.info_schema_for(masked_action="random").table(),
 )

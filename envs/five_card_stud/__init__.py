@@ -6,8 +6,9 @@ implemented, the options, the action table), :mod:`.state` (the game record and 
 :mod:`.observation` (:data:`LAYOUT`, :func:`encode_observation`, :func:`decode_observation`: the
 index table), :mod:`.render` (the spectator's view), :mod:`.api` (:func:`compare_hands`,
 :func:`compare_low`, :func:`qualifies_low`: RULES §6), :mod:`.pettingzoo_env` (also
-``pokerzoo.envs.five_card_stud_v0``), :mod:`.env` (the Gymnasium id ``pokerzoo/FiveCardStud-v0``,
-imported on its own: it needs the bots) and :mod:`.spec` (the registry entry).
+``pokerzoo.envs.five_card_stud_v0``), :mod:`.env` (the Gymnasium id
+``pokerzoo/FiveCardStud-v0``, imported on its own; its bots, which the registry entry names, are
+imported when an env is built) and :mod:`.spec` (the registry entry).
 
 >>> game = FiveCardStudGame(num_players=3)
 >>> state = game.new_state(pack_order(["2s 5s", "3s As", "4s Ks"]))

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ...agents.five_card_stud import BOTS
 from ..core.observation import document
 from ..core.single_seat import BOT_INFO, BOT_REWARDS, STEP_ERRORS, BotTableEnv
 from .game import ACTION_TABLE
@@ -42,7 +41,7 @@ class FiveCardStudEnv(BotTableEnv):
     ## Options
     - ``opponent="rules"``: a name from :data:`pokerzoo.agents.five_card_stud.BOTS`
       (``"random"``, ``"caller"``, ``"rules"``, ``"equity"``), a
-      :class:`~pokerzoo.agents.base.Bot`, or one per opponent seat.
+      :class:`~pokerzoo.envs.core.bots.Bot`, or one per opponent seat.
     - ``seat=None``: the learner's seat, drawn every episode (or a fixed seat index).
     - the game's options (see :mod:`pokerzoo.envs.five_card_stud.pettingzoo_env`),
       ``render_mode`` and ``masked_action``.
@@ -66,7 +65,7 @@ class FiveCardStudEnv(BotTableEnv):
     """
 
     aec_class: ClassVar[Any] = raw_env
-    bots: ClassVar[Any] = BOTS
+    game: ClassVar[str | None] = "five_card_stud"
 
 
 document(
@@ -77,5 +76,5 @@ document(
     bot_rewards=BOT_REWARDS,
     bot_info=BOT_INFO,
     # the view's own schema: the AEC env's keys, then action_mask and seat
-    info_table=FiveCardStudEnv(opponent="random", masked_action="random").info_schema.table(),
+    info_table=FiveCardStudEnv.info_schema_for(masked_action="random").table(),
 )

@@ -5,9 +5,12 @@ the manual), :mod:`.state` (its state record), :mod:`.deals` (the rules of one d
 follow rules, trick winner, scoring), :mod:`.observation` (:data:`LAYOUT`,
 :func:`encode_observation`, :func:`decode_observation`: the index table), :mod:`.render` (the
 spectator's view), :mod:`.api` (RULES §6: :func:`trick_winner`, :func:`legal_plays`,
-:func:`deal_score`), :mod:`.pettingzoo_env` (also ``pokerzoo.envs.nameless_poker_v0``),
-:mod:`.env` (the Gymnasium id ``pokerzoo/NamelessPoker-v0``, imported on its own: it needs the
-bots) and :mod:`.spec` (the registry entry).
+:func:`deal_score`), the analysis the bots and the training features share (imported on their
+own): :mod:`.analysis` (the rules policy), :mod:`.sampling` (deals of the unseen cards) and
+:mod:`.playout` (deals played out by the rules policy), :mod:`.pettingzoo_env` (also
+``pokerzoo.envs.nameless_poker_v0``), :mod:`.env` (the Gymnasium id
+``pokerzoo/NamelessPoker-v0``, imported on its own; its bots, which the registry entry names,
+are imported when an env is built) and :mod:`.spec` (the registry entry).
 """
 
 from __future__ import annotations

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ...agents.nameless_poker import BOTS
 from ..core.observation import document
 from ..core.single_seat import STEP_ERRORS, BotTableEnv
 from .game import ACTION_TABLE
@@ -44,14 +43,14 @@ class NamelessPokerEnv(BotTableEnv):
     learner's seat index, ``player_i`` is ``i``); ``masked_action`` only with
     ``masked_action="random"``.
     ``env.unwrapped.info_schema`` lists the keys. The bots are ``env.unwrapped.opponents``
-    (agent name -> :class:`~pokerzoo.agents.base.Bot`, each with its ``name``) and the learner's
+    (agent name -> :class:`~pokerzoo.envs.core.bots.Bot`, each with its ``name``) and the learner's
     agent name is ``env.unwrapped.learner``.
 
     {info_table}
 
     ## Options
     - ``opponent="rules"``: a name from :data:`pokerzoo.agents.nameless_poker.BOTS`
-      (``"random"``, ``"rules"``, ``"montecarlo"``), a :class:`~pokerzoo.agents.base.Bot`, or
+      (``"random"``, ``"rules"``, ``"montecarlo"``), a :class:`~pokerzoo.envs.core.bots.Bot`, or
       one per opponent seat.
     - ``seat=None``: the learner's seat, drawn every episode (or a fixed seat index).
     - ``deals``, ``dealer_restriction``, ``reward`` (see
@@ -80,7 +79,7 @@ class NamelessPokerEnv(BotTableEnv):
     """
 
     aec_class: ClassVar[Any] = raw_env
-    bots: ClassVar[Any] = BOTS
+    game: ClassVar[str | None] = "nameless_poker"
 
 
 document(
@@ -88,6 +87,6 @@ document(
     actions=ACTION_TABLE,
     observation_table=LAYOUT.table(),
     # the view's own schema: the AEC env's keys, then action_mask and seat
-    info_table=NamelessPokerEnv(opponent="random", masked_action="random").info_schema.table(),
+    info_table=NamelessPokerEnv.info_schema_for(masked_action="random").table(),
     step_errors=STEP_ERRORS,
 )

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ...agents.quintet import BOTS
 from ..core.observation import document
 from ..core.single_seat import BotTableEnv
 from .observation import LAYOUT
@@ -48,7 +47,7 @@ class QuintetEnv(BotTableEnv):
     neutral values until the end), then ``action_mask`` and ``seat`` (the learner's seat index,
     ``player_i`` is ``i``); ``masked_action`` only with ``masked_action="random"``.
     ``env.unwrapped.info_schema`` lists the keys. The bots are ``env.unwrapped.opponents``
-    (agent name -> :class:`~pokerzoo.agents.base.Bot`, each with its ``name``) and the learner's
+    (agent name -> :class:`~pokerzoo.envs.core.bots.Bot`, each with its ``name``) and the learner's
     agent name is ``env.unwrapped.learner``.
 
     {info_table}
@@ -56,7 +55,7 @@ class QuintetEnv(BotTableEnv):
     ## Options
     - ``opponent="greedy"``: a name from :data:`pokerzoo.agents.quintet.BOTS` (``"random"``,
       ``"greedy"``, ``"sacrifice"``, ``"mixed"``, ``"best_response"``), built with this env's
-      ``reward``, or a :class:`~pokerzoo.agents.base.Bot` instance.
+      ``reward``, or a :class:`~pokerzoo.envs.core.bots.Bot` instance.
     - ``reward="points" | "win"``.
     - ``seat=0``: the learner's seat (0 or 1), or ``None`` for a random seat each episode.
     - ``render_mode=None | "ansi" | "human"``: the text view of both rows.
@@ -81,7 +80,7 @@ class QuintetEnv(BotTableEnv):
 
     metadata: ClassVar[dict[str, Any]] = {**BotTableEnv.metadata, "render_fps": 4}
     aec_class: ClassVar[Any] = raw_env
-    bots: ClassVar[Any] = BOTS
+    game: ClassVar[str | None] = "quintet"
     default_opponent: ClassVar[str] = "greedy"
     default_seat: ClassVar[int | None] = 0
 
@@ -90,5 +89,5 @@ document(
     QuintetEnv,
     observation_table=LAYOUT.table(),
     # the view's own schema: the AEC env's keys, then action_mask and seat
-    info_table=QuintetEnv(opponent="random", masked_action="random").info_schema.table(),
+    info_table=QuintetEnv.info_schema_for(masked_action="random").table(),
 )

@@ -12,9 +12,7 @@ from pokerzoo.agents.draw_poker import (
     BOTS,
     EquityBot,
     RulesBot,
-    caller_draw_many,
     caller_keep,
-    caller_keep_many,
     fit_discard,
     rules_discard,
 )
@@ -29,6 +27,7 @@ from pokerzoo.envs.draw_poker import (
     DrawPokerGame,
     discard_action,
 )
+from pokerzoo.envs.draw_poker.analysis import caller_draw_many, caller_keep_many
 
 from tests.draw_poker.option_sets import OPTION_SETS
 

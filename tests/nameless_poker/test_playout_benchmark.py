@@ -4,7 +4,8 @@ that does not is refused rather than timed."""
 from __future__ import annotations
 
 import pytest
-from pokerzoo.agents.nameless_poker import World, play_out, reference_play_out
+from pokerzoo.envs.nameless_poker.analysis import reference_play_out
+from pokerzoo.envs.nameless_poker.playout import World, play_out
 
 from tests.helpers import benchmark_script
 

@@ -19,10 +19,11 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
-from pokerzoo.agents.nameless_poker import MonteCarloBot, RulesBot, deal_unseen, deals_unseen
+from pokerzoo.agents.nameless_poker import MonteCarloBot, RulesBot
 from pokerzoo.envs import nameless_poker_v0
 from pokerzoo.envs.core.cards import JOKER, NUM_CARD_IDS, parse_cards
 from pokerzoo.envs.nameless_poker import NUM_PLAYERS, NamelessPokerView, decode_observation
+from pokerzoo.envs.nameless_poker.sampling import deal_unseen, deals_unseen
 from pokerzoo.training.games.nameless_odds import sample_deals
 
 Deal = tuple[tuple[int, ...], ...]

@@ -1,4 +1,5 @@
-"""Quintet bots on fixed deals: their packs, their orders, legality and determinism."""
+"""Quintet bots on fixed deals, and the analysis they play (pokerzoo.envs.quintet.analysis):
+their packs, their orders, legality and determinism."""
 
 from __future__ import annotations
 
@@ -7,21 +8,23 @@ import pytest
 from pokerzoo.agents.base import Bot
 from pokerzoo.agents.quintet import (
     BOTS,
-    ORDERS,
     BestResponseBot,
     GreedyBot,
     MixedBot,
     SacrificeBot,
-    greedy_packs,
-    order_equilibrium,
-    strength_levels,
-    strongest_pack,
 )
 from pokerzoo.envs import quintet as game
 from pokerzoo.envs.core.cards import format_cards, parse_cards
 from pokerzoo.envs.core.errors import IllegalActionError
 from pokerzoo.envs.core.hands import hand_key
 from pokerzoo.envs.quintet import QuintetGame
+from pokerzoo.envs.quintet.analysis import (
+    ORDERS,
+    greedy_packs,
+    order_equilibrium,
+    strength_levels,
+    strongest_pack,
+)
 
 from tests.helpers import PolicyBot
 

@@ -9,10 +9,10 @@ from math import comb
 
 import numpy as np
 import pytest
-from pokerzoo.agents.quintet import greedy_packs
 from pokerzoo.envs.core.cards import parse_cards
 from pokerzoo.envs.core.hands import evaluate, hand_key
 from pokerzoo.envs.quintet import packs
+from pokerzoo.envs.quintet.analysis import greedy_packs
 from pokerzoo.envs.quintet.packs import (
     NUM_GROUPS,
     candidate_packs,

@@ -8,16 +8,16 @@ import itertools
 import numpy as np
 import pytest
 from pokerzoo.agents import quintet as bots
-from pokerzoo.agents import quintet_search
-from pokerzoo.agents.quintet_search import (
+from pokerzoo.envs.core.cards import parse_cards
+from pokerzoo.envs.hands import evaluate
+from pokerzoo.envs.quintet import analysis, search
+from pokerzoo.envs.quintet.search import (
     _margins,
     _Objective,
     expected_results,
     pool_model,
     reply,
 )
-from pokerzoo.envs.core.cards import parse_cards
-from pokerzoo.envs.hands import evaluate
 
 # Greedy's packs all differ in strength here (see test_quintet_bots.py).
 DISTINCT = "Ac Ad Ah As Kc Kd Kh Qc Qd Qh Jd Jh Js Tc Td Ts 9c 9d 9h 9s 8d 8s 7c 7d 7s"
@@ -56,15 +56,15 @@ def test_pool_model_holds_what_the_bots_lay_out(deal: str) -> None:
         assert np.array_equal(model.bots["best_response"].rows[seed], _keys(plan))
         assert any(np.array_equal(plan, p) for p in model.plans)
     # Mixed: orders of greedy's packs with the equilibrium's probabilities.
-    _, keys = bots.greedy_packs(cards)
-    mix = bots.order_equilibrium("points", bots.strength_levels(keys))
+    _, keys = analysis.greedy_packs(cards)
+    mix = analysis.order_equilibrium("points", analysis.strength_levels(keys))
     mixed = model.bots["mixed"]
     assert mixed.weights.sum() == pytest.approx(1.0)
     assert mix[mix >= 0.002].sum() > 0.99  # the model leaves out under 1% of the mix
     for row in mixed.rows:
         assert sorted(row.tolist()) == sorted(keys.tolist())
     assert {tuple(r) for r in mixed.rows} >= {
-        tuple(keys[list(o)]) for o in bots.ORDERS[mix >= 0.01]
+        tuple(keys[list(o)]) for o in analysis.ORDERS[mix >= 0.01]
     }
     for seed in range(20):  # the mixed bot lays out rows of these packs
         assert sorted(_keys(bots.MixedBot(seed=seed).plan(cards)).tolist()) == sorted(keys.tolist())
@@ -124,7 +124,7 @@ def test_objective_ranks_keys_without_changing_any_comparison() -> None:
     assert value(rows) == pytest.approx(expected)
     # Every order's expected margin, the cheap linear way, equals the direct one.
     ranked = value.rank(rows[:20])
-    direct = np.array([value(r[bots.ORDERS]) for r in rows[:20]])
+    direct = np.array([value(r[analysis.ORDERS]) for r in rows[:20]])
     assert value.expected_margins(ranked) == pytest.approx(direct)
 
 
@@ -153,7 +153,7 @@ def test_reply_is_an_arrangement_no_worse_than_its_starts(deal: str, objective: 
     mine = value(_keys(row)[None])[0]
     # At least as good as every start laid out in its best order.
     for start in (model.greedy_packs, *model.plans):
-        assert mine >= value(_keys(start)[bots.ORDERS]).max() - 1e-9
+        assert mine >= value(_keys(start)[analysis.ORDERS]).max() - 1e-9
 
 
 def test_reply_to_one_bot_beats_it() -> None:
@@ -184,5 +184,5 @@ def test_reply_rejects_bad_weights_and_objectives() -> None:
 
 
 def test_docstring_example() -> None:
-    result = doctest.testmod(quintet_search)
+    result = doctest.testmod(search)
     assert result.attempted > 0 and result.failed == 0

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from pokerzoo.agents.quintet import BestResponseBot, GreedyBot, SacrificeBot, greedy_packs
-from pokerzoo.agents.quintet_search import expected_results, pool_model, reply
+from pokerzoo.agents.quintet import BestResponseBot, GreedyBot, SacrificeBot
 from pokerzoo.envs import quintet
 from pokerzoo.envs.core.cards import parse_cards
 from pokerzoo.envs.poker_squares import PokerSquaresEnv
 from pokerzoo.envs.quintet import QuintetGame
+from pokerzoo.envs.quintet.analysis import greedy_packs
+from pokerzoo.envs.quintet.search import expected_results, pool_model, reply
 from pokerzoo.training.features import Gate, PerActionLayout
 from pokerzoo.training.games.poker_squares import HOOKS as SQUARES
 from pokerzoo.training.games.poker_squares import lines as poker_squares_lines

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from pokerzoo.agents.nameless_poker import World, play_out
 from pokerzoo.envs.core.cards import parse_card
 from pokerzoo.envs.nameless_poker import BID, LEAD_JOKER, NO_TRUMP, NUM_ACTIONS, PLAY
 from pokerzoo.envs.nameless_poker.deals import DEAL_KINDS
+from pokerzoo.envs.nameless_poker.playout import World, play_out
 from pokerzoo.training.games.nameless_features import CONTEXT_NAMES
 from pokerzoo.training.games.nameless_odds import (
     ODDS_CONTEXT,

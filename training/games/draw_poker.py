@@ -51,7 +51,6 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ...agents.draw_poker import caller_draw_many, caller_keep_many
 from ...envs.core.cards import Deck, format_card, format_cards, parse_cards
 from ...envs.core.hands import Category, evaluate
 from ...envs.core.observation import Field, ObservationLayout, document
@@ -63,6 +62,7 @@ from ...envs.draw_poker import (
     actions,
     decode_observation,
 )
+from ...envs.draw_poker.analysis import caller_draw_many, caller_keep_many
 from ..features import FeatureSet, PerActionLayout, per_observation
 from .equity_hooks import BETTING_WORDS, bet_by_equity, equity_hooks
 from .poker_features import (

@@ -5,7 +5,7 @@ betting games' equity (:mod:`.poker_features`).
 Each odd is measured over sampled deals of the cards the seat has not seen (uniform over the
 deals in which each other hand avoids the suits its plays showed it lacks: :func:`sample_deals`),
 the other seats playing the rules policy
-(:func:`pokerzoo.agents.nameless_poker.rules_play`) for their own bids:
+(:func:`pokerzoo.envs.nameless_poker.analysis.rules_play`) for their own bids:
 
 - bidding: how many tricks the hand takes when it plays for every trick, to the deal's end
   (context ``tricks_expected``; per bid row ``tricks_at_least``, the share of deals in which it
@@ -29,18 +29,6 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ...agents.nameless_poker import (
-    DARK_BID,
-    World,
-    deals_unseen,
-    expected_tricks,
-    play_out,
-    put,
-    put_action,
-    rules_play,
-    unseen_pool,
-    wants_trick,
-)
 from ...envs.core.cards import JOKER
 from ...envs.nameless_poker import (
     BID,
@@ -51,7 +39,10 @@ from ...envs.nameless_poker import (
     decode_observation,
     play_mask,
 )
+from ...envs.nameless_poker.analysis import DARK_BID, expected_tricks, rules_play, wants_trick
 from ...envs.nameless_poker.deals import DEAL_KINDS, follow_options
+from ...envs.nameless_poker.playout import World, play_out, put, put_action
+from ...envs.nameless_poker.sampling import deals_unseen, unseen_pool
 from ..features import FeatureSet, PerActionLayout, batched
 from .nameless_features import CONTEXT, ROW_WIDTH, tricks_features
 from .poker_features import seeded
@@ -87,12 +78,13 @@ ODDS_ROW_WIDTH = ROW_WIDTH + len(ODDS_ROW_NAMES)
 def sample_deals(
     view: NamelessPokerView, sizes: list[int], rng: np.random.Generator, samples: int
 ) -> list[list[list[int]]]:
-    """``samples`` independent deals with :func:`~pokerzoo.agents.nameless_poker.deal_unseen`'s
-    guarantee: each uniform over the deals of the unseen cards consistent with ``view`` (no
-    seat given cards holds a column it has shown void in; the jokers counted as two cards).
+    """``samples`` independent deals with the guarantee of
+    :func:`~pokerzoo.envs.nameless_poker.sampling.deal_unseen`: each uniform over the deals of
+    the unseen cards consistent with ``view`` (no seat given cards holds a column it has shown
+    void in; the jokers counted as two cards).
     They are drawn in one batch by rejection (shuffle, deal in turn, keep the deals that
     respect every shown void: uniform given acceptance); the samples it cannot fill that way
-    come from the exact counts (:func:`~pokerzoo.agents.nameless_poker.deals_unseen`).
+    come from the exact counts (:func:`~pokerzoo.envs.nameless_poker.sampling.deals_unseen`).
 
     Raises:
         ValueError: no consistent deal exists (the observation is inconsistent).

@@ -5,7 +5,7 @@
 The ``"odds"`` features see one trick ahead: the chance a card takes the trick on the table. A
 bid is made or missed over the whole deal, so these add, over the same kind of sampled deals of
 the unseen cards (the other seats playing the rules policy,
-:func:`pokerzoo.agents.nameless_poker.rules_play`, for their own bids):
+:func:`pokerzoo.envs.nameless_poker.analysis.rules_play`, for their own bids):
 
 - per legal card (and joker lead), ``reach_taking`` and ``reach_ducking``: the seat's mean total
   of tricks at the deal's end (over 8) when, after that card, it plays for every trick, or sheds
@@ -43,7 +43,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...agents.nameless_poker import World, play_out, put_action
 from ...envs.core.cards import JOKER
 from ...envs.nameless_poker import (
     BID,
@@ -53,6 +52,7 @@ from ...envs.nameless_poker import (
     decode_observation,
 )
 from ...envs.nameless_poker.deals import DEAL_KINDS
+from ...envs.nameless_poker.playout import World, play_out, put_action
 from ..features import FeatureSet, PerActionLayout, batched
 from .nameless_odds import (
     BID_SAMPLES,

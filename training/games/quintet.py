@@ -15,12 +15,12 @@ Quintet ``"plans"`` features: candidate rows for the deal, for a policy that lea
 follow (config ``features: plans`` with ``ppo.policy: per_action``).
 
 All 25 cards are public from the first card on, and every baseline bot builds its packs from
-:func:`~pokerzoo.agents.quintet.greedy_packs`, so what the bots will lay out is known before a
-card is placed. For each deal (computed once, cached on the 25 cards) the features hold
+:func:`~pokerzoo.envs.quintet.analysis.greedy_packs`, so what the bots will lay out is known
+before a card is placed. For each deal (computed once, cached on the 25 cards) the features hold
 :data:`NUM_PLANS` candidate rows:
 
 ====  ============================================================================================
-0     :func:`~pokerzoo.agents.quintet_search.reply` to the modelled bots, equal weights
+0     :func:`~pokerzoo.envs.quintet.search.reply` to the modelled bots, equal weights
 1     the same with the mixed bot weighted twice
 2     the best-response bot's plan (seed 0)
 3     the greedy bot's row
@@ -28,7 +28,7 @@ card is placed. For each deal (computed once, cached on the 25 cards) the featur
 ====  ============================================================================================
 
 and, for each, its modelled result against each bot
-(:func:`~pokerzoo.agents.quintet_search.pool_model`): expected win - loss rate against greedy,
+(:func:`~pokerzoo.envs.quintet.search.pool_model`): expected win - loss rate against greedy,
 sacrifice, mixed, best_response and the mean expected margin / 25. The model is of the bots
 under the env's default ``reward="points"`` (with ``"win"`` the mixed and best-response bots
 optimise win rates and play slightly differently). The rows are candidates, not moves: the
@@ -56,10 +56,10 @@ from collections import OrderedDict
 
 import numpy as np
 
-from ...agents.quintet import GREEDY_ORDER, SACRIFICE_ORDER
-from ...agents.quintet_search import expected_results, pool_model, reply
 from ...envs.core.cards import format_card, format_cards
 from ...envs.quintet import DECK, LAYOUT, NUM_PACKS, PACK_SIZE, POSITION_POINTS, decode_observation
+from ...envs.quintet.analysis import GREEDY_ORDER, SACRIFICE_ORDER
+from ...envs.quintet.search import expected_results, pool_model, reply
 from ..features import FeatureSet, Gate, PerActionLayout, batched, line_features, straight_windows
 from ..hooks import TrainingHooks
 from .quintet_packs import PackFormulation

@@ -1,7 +1,7 @@
 """Search for a Quintet row that beats a model of the baseline bots (RULES §1).
 
 All 25 cards are public and every planning bot of :mod:`pokerzoo.agents.quintet` builds its
-packs with :func:`~pokerzoo.agents.quintet.greedy_packs`, so what each bot will lay out is known
+packs with :func:`~.analysis.greedy_packs`, so what each bot will lay out is known
 (up to the random draws of the mixed and best-response bots) before the first card is placed.
 :func:`pool_model` writes that down as rows of pack keys by position with probabilities;
 :func:`reply` searches the arrangements of the 25 cards for a row with the best expected result
@@ -26,19 +26,19 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..envs.core.cards import CardsLike
-from ..envs.core.hands import evaluate
-from ..envs.core.options import check_choice, check_int
-from ..envs.quintet import NUM_PACKS, PACK_SIZE, POSITION_POINTS, REWARDS, QuintetRules
-from .quintet import (
+from ..core.cards import CardsLike
+from ..core.hands import evaluate
+from ..core.options import check_choice, check_int
+from .analysis import (
     GREEDY_ORDER,
     ORDERS,
     SACRIFICE_ORDER,
-    BestResponseBot,
+    best_response_plan,
     greedy_packs,
     order_equilibrium,
     strength_levels,
 )
+from .rules import NUM_PACKS, PACK_SIZE, POSITION_POINTS, REWARDS, QuintetRules
 
 __all__ = ["BotModel", "PoolModel", "expected_results", "pool_model", "reply"]
 
@@ -91,7 +91,7 @@ def pool_model(
     mix = order_equilibrium(objective, strength_levels(keys))
     support = np.flatnonzero(mix >= _MIN_WEIGHT)
     plans = [
-        BestResponseBot(seed=s, reward=objective).plan_from(packs, keys)
+        best_response_plan(packs, keys, np.random.default_rng(s), objective=objective)
         for s in range(best_response_seeds)
     ]
     replies = evaluate(np.vstack(plans), "quintet").reshape(len(plans), NUM_PACKS)

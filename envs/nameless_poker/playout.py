@@ -2,36 +2,30 @@
 a card put to it (:func:`put`), and the deal played to its end by the rules policy at every
 seat (:func:`play_out`).
 
-The Monte-Carlo bot (:class:`~pokerzoo.agents.nameless_poker.MonteCarloBot`) and the training
+The Monte-Carlo bot (:class:`pokerzoo.agents.nameless_poker.MonteCarloBot`) and the training
 features (``pokerzoo.training.games.nameless_odds`` and ``nameless_reach``) play thousands of
 these per decision, so :func:`play_out` is the hot path of both. It plays exactly the cards of
-:func:`~pokerzoo.agents.nameless_poker.rules_play` (a test plays both from thousands of positions)
-on bit masks: each hand is an ``int`` with bit ``c`` set for natural card ``c`` (card ids rise
-with the rank within a suit, ``rank * 4 + suit``), plus its count of jokers. A suit's cards are
-then ``hand & SUIT_MASKS[s]``, the lowest card ``(m & -m).bit_length() - 1``, and the rules'
+:func:`~.analysis.rules_play` (a test plays both from thousands of positions) on bit masks: each
+hand is an ``int`` with bit ``c`` set for natural card ``c`` (card ids rise with the rank within
+a suit, ``rank * 4 + suit``), plus its count of jokers. A suit's cards are then
+``hand & SUIT_MASKS[s]``, the lowest card ``(m & -m).bit_length() - 1``, and the rules'
 "weakest" and "strongest" card (jokers, then trumps, then the other suits, each by rank; equal
 ranks of side suits go to the lower card id, as in the policy's ascending hands) a few integer
 operations instead of a scan of the hand.
 
-``python benchmarks/nameless_playout.py`` times it against
-:func:`~pokerzoo.agents.nameless_poker.reference_play_out`, the same play-outs a card at a time
-through the policy's own functions: 15.9 against 39.5 µs a play-out (2.49 times faster; 2,000
-positions, 2-core machine, otherwise idle). The list-based play-out this replaced
-played 8-card deals 2.5 times slower than this one (85.9 against 33.6 µs), and the bot's whole
-games about 1.4 times slower, with every decision the same.
+``python benchmarks/nameless_playout.py`` times it against :func:`~.analysis.reference_play_out`,
+the same play-outs a card at a time through the policy's own functions: 15.9 against 39.5 µs a
+play-out (2.49 times faster; 2,000 positions, 2-core machine, otherwise idle). The list-based
+play-out this replaced played 8-card deals 2.5 times slower than this one (85.9 against
+33.6 µs), and the bot's whole games about 1.4 times slower, with every decision the same.
 """
 
 from __future__ import annotations
 
-from ..envs.core.cards import JOKER
-from ..envs.nameless_poker import LEAD_JOKER, PLAY, NamelessPokerView
-from ..envs.nameless_poker.deals import (
-    MAXIMUM,
-    MINIMUM,
-    NO_TRUMP,
-    NUM_PLAYERS,
-    winner_index,
-)
+from ..core.cards import JOKER
+from .deals import MAXIMUM, MINIMUM, NO_TRUMP, NUM_PLAYERS, winner_index
+from .game import LEAD_JOKER, PLAY
+from .observation import NamelessPokerView
 
 __all__ = ["SUIT_MASKS", "World", "play_out", "put", "put_action"]
 
@@ -74,8 +68,7 @@ class World:
     @classmethod
     def of_view(cls, view: NamelessPokerView, hands: list[list[int]]) -> World:
         """The deal in play as ``view`` sees it, the other seats holding ``hands`` (from
-        :func:`~pokerzoo.agents.nameless_poker.deal_unseen`; seat 0 gets the observer's own
-        hand)."""
+        :func:`~.sampling.deal_unseen`; seat 0 gets the observer's own hand)."""
         trump = view.trump
         trumps_played = int(view.played[trump:JOKER:4].sum()) if trump != NO_TRUMP else 0
         hands[0] = list(view.hand)
@@ -156,10 +149,10 @@ def play_out(
     """Play the deal to its end with the rules policy at every seat; ``observer_wants`` (when
     given) fixes whether seat 0 tries to take each trick, whatever its bid and the deal kind.
 
-    Card for card what :func:`~pokerzoo.agents.nameless_poker.rules_play` and :func:`put` would
-    play (module doc: on bit masks, the follow rules of
-    :func:`~pokerzoo.envs.nameless_poker.deals.follow_options` inlined, the trick's best card
-    kept as the trick grows). The world ends with every hand empty and every trick counted.
+    Card for card what :func:`~.analysis.rules_play` and :func:`put` would play (module doc: on
+    bit masks, the follow rules of :func:`~pokerzoo.envs.nameless_poker.deals.follow_options`
+    inlined, the trick's best card kept as the trick grows). The world ends with every hand
+    empty and every trick counted.
     """
     bids, tricks = world.bids, world.tricks
     bit = _BIT.__getitem__
@@ -260,9 +253,9 @@ def play_out(
 
 
 def _lead(mask: int, held: int, trumps: int, trump: int, want: bool, gone: int) -> tuple[int, int]:
-    """The rules policy's lead (``_lead`` of :mod:`~pokerzoo.agents.nameless_poker`) from natural
-    cards ``mask`` and ``held`` jokers: the card, and the suit named when it is a joker (else
-    ``NO_TRUMP``). ``gone``: natural trumps played or turned, not in any hand."""
+    """The rules policy's lead (``_lead`` of :mod:`~.analysis`) from natural cards ``mask``
+    and ``held`` jokers: the card, and the suit named when it is a joker (else ``NO_TRUMP``).
+    ``gone``: natural trumps played or turned, not in any hand."""
     if not want:
         if mask:
             return _weakest(mask, trumps), NO_TRUMP

@@ -1,0 +1,56 @@
+"""Draw poker analysis (RULES §2): the caller's draw, vectorised over many hands at once.
+
+The equity bot (:class:`pokerzoo.agents.draw_poker.EquityBot`) and the ``"equity"`` training
+features (:mod:`pokerzoo.training.games.draw_poker`) imagine the opponents' hands as hands
+dealt at random and improved by a simple draw, the caller bot's: :func:`caller_keep_many` says
+which cards such a player keeps and :func:`caller_draw_many` deals the replacements, for
+thousands of futures in a few array operations.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..core.cards import JOKER
+from ..core.hands import Category, categories
+from .actions import HAND_SIZE
+
+__all__ = ["caller_draw_many", "caller_keep_many"]
+
+
+def _wild_cards(deuces_wild: bool) -> np.ndarray:
+    """``bool`` by card id: the wild cards (the jokers, and the deuces with ``deuces_wild``)."""
+    wild = np.zeros(JOKER + 1, dtype=bool)
+    wild[JOKER] = True
+    if deuces_wild:
+        wild[0:4] = True
+    return wild
+
+
+_WILD_CARDS = {False: _wild_cards(False), True: _wild_cards(True)}
+
+
+def caller_keep_many(hands: np.ndarray, deuces_wild: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """The caller's draw rule on many hands at once (``int (M, 5)``, card ids, one hand a row):
+    ``bool (M, 5)``, True for the cards kept, and the hands' categories. The rule is the caller
+    bot's (:func:`pokerzoo.agents.draw_poker.caller_keep`, which a test checks it against):
+    keep every card with a straight or better; else the wild cards and the natural cards whose
+    rank appears twice or more, plus the highest natural card when no rank does."""
+    wild = _WILD_CARDS[bool(deuces_wild)][hands]
+    ranks = np.where(wild, -1, hands >> 2)
+    same = (ranks[:, :, None] == ranks[:, None, :]) & ~wild[:, :, None]
+    keep = wild | (same.sum(axis=2) >= 2)
+    no_pair = ~(keep & ~wild).any(axis=1)
+    highest = np.argmax(np.where(wild, -1, hands), axis=1)
+    keep[no_pair, highest[no_pair]] |= ~wild[no_pair, highest[no_pair]]
+    category = categories(hands, "draw", deuces_wild=deuces_wild)
+    keep[category >= Category.STRAIGHT] = True
+    return keep, category
+
+
+def caller_draw_many(hands: np.ndarray, replacements: np.ndarray, keep: np.ndarray) -> np.ndarray:
+    """The hands after the caller's draw (``keep`` from :func:`caller_keep_many`): the k-th
+    card a row throws is replaced by ``replacements[:, k]``."""
+    slot = np.cumsum(~keep, axis=1) - 1
+    drawn = np.take_along_axis(replacements, np.clip(slot, 0, HAND_SIZE - 1), axis=1)
+    return np.where(keep, hands, drawn)

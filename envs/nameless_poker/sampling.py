@@ -1,0 +1,337 @@
+"""Deals of the cards a seat has not seen, in poker without a name (RULES §4): what a
+Monte-Carlo player imagines the other hands hold.
+
+:func:`deal_unseen` (one deal) and :func:`deals_unseen` (many, the position read once) draw hands
+for the other seats uniformly from the deals consistent with what the observer has seen: no seat
+holds a card of a suit (or a joker) its plays showed it lacks. The Monte-Carlo bot
+(:class:`pokerzoo.agents.nameless_poker.MonteCarloBot`) and the training features
+(``pokerzoo.training.games.nameless_odds`` and ``nameless_reach``) play each deal out with
+:func:`~.playout.play_out`.
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+from collections import OrderedDict
+from collections.abc import Sequence
+
+import numpy as np
+
+from ..core.cards import JOKER
+from .deals import NUM_PLAYERS
+from .observation import NamelessPokerView
+
+__all__ = [
+    "DealCounts",
+    "Groups",
+    "deal_counts",
+    "deal_unseen",
+    "deals_unseen",
+    "unseen_pool",
+]
+
+# A *deal* of the unseen cards gives each relative seat ``r`` a hand of ``sizes[r]`` of them and
+# leaves the rest in the undealt stock; it is *consistent* when no seat that gets cards holds a
+# card of a column (s h d c, joker) its plays showed it does not hold (``view.voids``). Deals
+# are counted with the two jokers as two cards, as in a shuffled pack, so "uniform over the
+# consistent deals" is the law of a shuffled deal conditioned on the voids.
+_COLUMN = np.array([card & 3 for card in range(JOKER)] + [4])
+"""Column of each card id: its suit, 4 for the joker."""
+_COLUMN_OF: list[int] = _COLUMN.tolist()
+_REJECTION_TRIES = 4
+"""Shuffled deals :func:`deal_unseen` tries before it draws from the exact counts."""
+_MIN_ACCEPTANCE = 0.25
+"""When the product over the seats of the chance that a shuffled hand misses its voids is under
+this, :func:`deal_unseen` tries no shuffled deal."""
+_CACHE_SIZE = 64
+"""Positions whose :class:`DealCounts` :func:`deal_counts` keeps (least recently used out)."""
+_FACTORIAL = [float(math.factorial(n)) for n in range(JOKER + 2)]
+_INVERSE_FACTORIAL = np.array([1.0 / f for f in _FACTORIAL])
+
+Groups = tuple[tuple[int, tuple[int, ...]], ...]
+"""A position's groups of columns open to the same seats: per group ``(its unseen cards, the
+relative seats that get cards and may hold them)``, sorted."""
+
+
+def unseen_pool(view: NamelessPokerView, sizes: Sequence[int]) -> np.ndarray:
+    """The cards ``view`` has not seen, ascending (a joker twice when both are unseen), to deal
+    ``sizes[r]`` of them to each relative seat.
+
+    Raises:
+        ValueError: the observation is inconsistent: a card seen more often than the pack holds
+            it, or fewer unseen cards than ``sum(sizes)``.
+    """
+    counts = view.unseen
+    if (counts < 0).any():
+        raise ValueError(
+            "cannot deal the unseen cards: the observation is inconsistent (cards "
+            f"{np.flatnonzero(counts < 0).tolist()} seen more often than the pack holds them)"
+        )
+    pool = np.repeat(np.arange(JOKER + 1), counts)
+    if len(pool) < sum(sizes):
+        raise ValueError(
+            f"cannot deal the unseen cards: the observation is inconsistent ({len(pool)} unseen "
+            f"cards for hands of {list(sizes)})"
+        )
+    return pool
+
+
+def _groups(
+    view: NamelessPokerView, sizes: Sequence[int], pool: np.ndarray
+) -> tuple[Groups, list[int], float] | None:
+    """The position's :data:`Groups`, the group of each column (-1: no unseen card) and the
+    product over the seats of the chance that a shuffled hand misses its voids (about the share
+    of consistent deals); ``None`` when no void bars a seat that gets cards from a column with
+    unseen cards."""
+    cards = np.bincount(_COLUMN[pool], minlength=5).tolist()
+    voids = view.voids.tolist()
+    seats = tuple(r for r in range(NUM_PLAYERS) if sizes[r])
+    merged: dict[tuple[int, ...], list[int]] = {}
+    for column in range(5):
+        if cards[column]:
+            open_seats = tuple(r for r in seats if not voids[r][column])
+            merged.setdefault(open_seats, []).append(column)
+    if all(open_seats == seats for open_seats in merged):
+        return None
+    ordered = sorted((sum(cards[c] for c in cs), seats, cs) for seats, cs in merged.items())
+    of_column = [-1] * 5
+    for g, (_, _, columns) in enumerate(ordered):
+        for column in columns:
+            of_column[column] = g
+    likely = 1.0
+    for r in seats:
+        allowed = sum(n for n, open_seats, _ in ordered if r in open_seats)
+        likely *= math.comb(allowed, sizes[r]) / math.comb(len(pool), sizes[r])
+    return tuple((n, open_seats) for n, open_seats, _ in ordered), of_column, likely
+
+
+class DealCounts:
+    """The consistent deals of one position, counted by how many cards of each group go to each
+    seat (the cards of a group are interchangeable for the voids), for exact uniform draws.
+
+    A deal that gives ``x[g][r]`` of the ``n_g`` cards of group ``g`` to seat ``r`` and the
+    rest to the stock stands for ``prod_g n_g! / (prod_r x[g][r]! * stock_g!)`` deals of the
+    cards themselves. ``ways[g]`` (``float``, an axis per seat that gets cards, over the places
+    left in its hand) sums these products over the counts of groups ``g, g + 1, ...`` that fill
+    the places exactly (computed group by group, within a group seat by seat); ``total``: the
+    consistent deals. Weights are doubles (relative rounding about 1e-15).
+
+    Args:
+        sizes: hand size per relative seat.
+        groups: the position's :data:`Groups`.
+    """
+
+    def __init__(self, sizes: tuple[int, ...], groups: Groups) -> None:
+        self.sizes = sizes
+        self.groups = groups
+        self.seats = [r for r in range(NUM_PLAYERS) if sizes[r]]
+        self._axis = {r: a for a, r in enumerate(self.seats)}
+        shape = tuple(sizes[r] + 1 for r in self.seats)
+        after = np.zeros(shape)  # once every group is dealt: one way, every place filled
+        after[(0,) * len(shape)] = 1.0
+        self.ways = [after]
+        for cards, seats in reversed(groups):
+            # ways[places, t]: the open seats so far take t of the group's cards, x each: 1 / x!
+            ways = np.zeros((*shape, cards + 1))
+            ways[..., 0] = after
+            for r in seats:
+                ways = _one_seat(ways, self._axis[r], min(sizes[r], cards))
+            stock = _INVERSE_FACTORIAL[cards - np.arange(cards + 1)]
+            after = _FACTORIAL[cards] * (ways * stock).sum(axis=-1)
+            self.ways.insert(0, after)
+        self.total = float(after[tuple(sizes[r] for r in self.seats)])
+        self._options: dict[tuple[int, tuple[int, ...]], tuple[list[float], list[list[int]]]] = {}
+
+    def draw(self, rng: np.random.Generator) -> list[list[int]]:
+        """``taken[g][j]``: the cards of group ``g`` its ``j``-th open seat gets (the rest go to
+        the stock), drawn in proportion to the consistent deals that give them."""
+        places = tuple(self.sizes[r] for r in self.seats)
+        taken = []
+        for g in range(len(self.groups) - 1):
+            options = self._options.get((g, places)) or self._count_options(g, places)
+            cumulative, counts = options
+            pick = bisect.bisect_right(cumulative, rng.random() * cumulative[-1])
+            chosen = counts[min(pick, len(counts) - 1)]  # (rounding could reach the end)
+            left = list(places)
+            for r, x in zip(self.groups[g][1], chosen, strict=True):
+                left[self._axis[r]] -= x
+            places = tuple(left)
+            taken.append(chosen)
+        # The last group fills the places left (the counts gave it no other way).
+        taken.append([places[self._axis[r]] for r in self.groups[-1][1]])
+        return taken
+
+    def _count_options(
+        self, g: int, places: tuple[int, ...]
+    ) -> tuple[list[float], list[list[int]]]:
+        """With ``places`` left before group ``g``: the counts its open seats may take and their
+        cumulative weights (kept for the next draws)."""
+        cards, seats = self.groups[g]
+        axes = [self._axis[r] for r in seats]
+        ranges = [min(places[a], cards) + 1 for a in axes]
+        grid = np.indices(ranges).reshape(len(axes), math.prod(ranges))
+        taken = grid.sum(axis=0)
+        grid, taken = grid[:, taken <= cards], taken[taken <= cards]
+        left = [np.full(len(taken), p) for p in places]
+        for a, x in zip(axes, grid, strict=True):
+            left[a] = places[a] - x
+        weights = (
+            self.ways[g + 1][tuple(left)]
+            * _INVERSE_FACTORIAL[grid].prod(axis=0)
+            * _INVERSE_FACTORIAL[cards - taken]
+        )
+        keep = weights > 0
+        options = np.cumsum(weights[keep]).tolist(), grid[:, keep].T.tolist()
+        self._options[(g, places)] = options
+        return options
+
+
+def _one_seat(ways: np.ndarray, axis: int, most: int) -> np.ndarray:
+    """A seat's step in :class:`DealCounts`: ``out[p, t] = sum_x ways[p - x on axis, t - x] /
+    x!`` over the ``x <= most`` cards of the group the seat may take."""
+    out = ways.copy()
+    for x in range(1, most + 1):
+        target: list[slice] = [slice(None)] * ways.ndim
+        source: list[slice] = [slice(None)] * ways.ndim
+        target[axis] = target[-1] = slice(x, None)
+        source[axis] = slice(0, ways.shape[axis] - x)
+        source[-1] = slice(0, ways.shape[-1] - x)
+        out[tuple(target)] += ways[tuple(source)] * _INVERSE_FACTORIAL[x]
+    return out
+
+
+_COUNTS: OrderedDict[tuple[tuple[int, ...], Groups], DealCounts] = OrderedDict()
+
+
+def deal_counts(sizes: tuple[int, ...], groups: Groups) -> DealCounts:
+    """The :class:`DealCounts` of a position, kept for the next draws of the same position (the
+    Monte-Carlo bot and the features draw many per decision)."""
+    key = (sizes, groups)
+    counts = _COUNTS.get(key)
+    if counts is None:
+        counts = _COUNTS[key] = DealCounts(sizes, groups)
+        if len(_COUNTS) > _CACHE_SIZE:
+            _COUNTS.popitem(last=False)
+    else:
+        _COUNTS.move_to_end(key)
+    return counts
+
+
+def _deal_in_turn(order: list[int], sizes: Sequence[int]) -> list[list[int]]:
+    """The shuffled cards ``order`` dealt to the hands in turn (the rest: the stock)."""
+    hands, start = [], 0
+    for size in sizes:
+        hands.append(sorted(order[start : start + size]))
+        start += size
+    return hands
+
+
+def _shuffled_tries(
+    pool: np.ndarray,
+    sizes: Sequence[int],
+    voids: np.ndarray,
+    tries: int,
+    rng: np.random.Generator,
+) -> list[list[int]] | None:
+    """The first of ``tries`` shuffled deals that respects the voids, if any."""
+    if not tries:
+        return None
+    checks, start = [], 0
+    for r, size in enumerate(sizes):
+        if size and voids[r].any():
+            checks.append((start, start + size, voids[r].tolist()))
+        start += size
+    for _ in range(tries):
+        order = rng.permutation(pool).tolist()
+        for begin, end, void in checks:
+            if any(void[_COLUMN_OF[card]] for card in order[begin:end]):
+                break
+        else:
+            return _deal_in_turn(order, sizes)
+    return None
+
+
+def _exact_deal(
+    pool: np.ndarray, counts: DealCounts, of_column: list[int], rng: np.random.Generator
+) -> list[list[int]]:
+    """A consistent deal, uniform: how many cards of each group each seat gets, drawn from
+    ``counts``, then which ones, by a shuffle."""
+    taken = counts.draw(rng)
+    order = rng.permutation(pool)
+    group = np.array(of_column)[_COLUMN[order]]
+    cards = order[np.argsort(group, kind="stable")].tolist()  # by group, shuffled within
+    hands: list[list[int]] = [[] for _ in range(NUM_PLAYERS)]
+    start = 0
+    for (n, seats), xs in zip(counts.groups, taken, strict=True):
+        at = start
+        for r, x in zip(seats, xs, strict=True):
+            hands[r] += cards[at : at + x]
+            at += x
+        start += n
+    return [sorted(hand) for hand in hands]
+
+
+def deal_unseen(
+    view: NamelessPokerView,
+    sizes: Sequence[int],
+    rng: np.random.Generator,
+    tries: int = _REJECTION_TRIES,
+) -> list[list[int]]:
+    """Hands of ``sizes[r]`` cards for the relative seats (size 0: an empty hand, e.g. the
+    observer's own, which the caller fills), from the cards ``view`` has not seen, the rest
+    left in the undealt stock; hands sorted.
+
+    Guarantee: the deal is drawn uniformly from the deals consistent with ``view``: every
+    assignment of the unseen cards (the two jokers counted as two cards, as in a shuffled pack)
+    to the hands and the stock in which no seat that gets cards holds a card of a column (s h d
+    c, joker) it has shown void in (``view.voids``) is equally likely: the law of a shuffled
+    deal conditioned on the voids. Successive draws are independent.
+
+    How: when no void bars a seat that gets cards from a column with unseen cards, the shuffled
+    unseen cards are dealt in turn. Otherwise up to ``tries`` shuffles are dealt in turn and the
+    first consistent one kept (uniform given acceptance; no try where the seats' chances to miss
+    their voids multiply to under :data:`_MIN_ACCEPTANCE`); failing that, the deal is drawn
+    from the exact counts of the consistent deals (:class:`DealCounts`, kept per position by
+    :func:`deal_counts`). A mixture of uniform draws is uniform, whichever way a deal came.
+
+    Raises:
+        ValueError: no consistent deal exists (the observation is inconsistent): a card seen
+            more often than the pack holds it, fewer unseen cards than places, or voids no deal
+            of the unseen cards can respect.
+    """
+    return deals_unseen(view, sizes, rng, 1, tries)[0]
+
+
+def deals_unseen(
+    view: NamelessPokerView,
+    sizes: Sequence[int],
+    rng: np.random.Generator,
+    samples: int,
+    tries: int = _REJECTION_TRIES,
+) -> list[list[list[int]]]:
+    """``samples`` independent draws of :func:`deal_unseen` (the same guarantee, the same
+    random draws as ``samples`` calls of it), the position read once."""
+    pool = unseen_pool(view, sizes)
+    position = _groups(view, sizes, pool)
+    if position is None:  # no void bars anything: deal the shuffled cards in turn
+        return [_deal_in_turn(rng.permutation(pool).tolist(), sizes) for _ in range(samples)]
+    groups, of_column, likely = position
+    key = (tuple(int(s) for s in sizes), groups)
+    if likely < _MIN_ACCEPTANCE:
+        tries = 0
+    deals = []
+    for _ in range(samples):
+        hands = _shuffled_tries(pool, sizes, view.voids, tries, rng)
+        if hands is not None:
+            deals.append(hands)
+            continue
+        counts = deal_counts(*key)
+        if counts.total <= 0:
+            raise ValueError(
+                "cannot deal the unseen cards: the observation is inconsistent (no deal of the "
+                f"unseen cards in hands of {list(sizes)} respects the voids "
+                f"{view.voids.astype(int).tolist()})"
+            )
+        deals.append(_exact_deal(pool, counts, of_column, rng))
+    return deals
