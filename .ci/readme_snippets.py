@@ -1,19 +1,22 @@
-"""CI step: run the python snippets of the README's "Using pokerzoo with other libraries" section
-exactly as written.
+"""CI step: run the python snippets of the documentation that need libraries outside the test
+install, exactly as written.
 
-Every python block of the section opens with a comment naming the libraries it needs, e.g.
-``# needs: tianshou`` (several: ``# needs: torchrl, sb3``); the names are those of ``NEEDS``.
-Each CI virtualenv runs the blocks its libraries allow: ``--needs tianshou,torchrl`` runs the
-blocks whose needs it lists and skips the others (the ecosystem stage's venv runs all but RLlib's,
-the RLlib stage's venv runs ``--needs rllib``). Each block runs in a fresh interpreter (this
-one: the venv's), in a temporary working directory, and must exit 0 within ``TIMEOUT`` seconds.
-A block without a ``# needs:`` line, or naming an unknown library, is an error: a snippet CI
-never runs must not hide in the section.
+A snippet is a python block of a Markdown file whose first line names the libraries it needs,
+e.g. ``# needs: tianshou`` (several: ``# needs: torchrl, sb3``); the names are those of
+``NEEDS``. They live in the README (its "Using pokerzoo with other libraries" section),
+``docs/libraries.md`` (every library's snippet) and ``docs/rllib.md`` (RLlib's). Each CI
+virtualenv runs the snippets its libraries allow: ``--needs tianshou,torchrl`` runs the snippets
+whose needs it lists and skips the others (the ecosystem stage's venv runs all but RLlib's, the
+RLlib stage's venv runs ``--needs rllib``). Each snippet runs in a fresh interpreter (this one:
+the venv's), in a temporary working directory, and must exit 0 within ``TIMEOUT`` seconds.
+A block whose ``# needs:`` line names an unknown library (or none) is an error, and so is a
+FILE holding no snippet at all (a file CI was told to run has lost its snippets). Python blocks
+without a ``# needs:`` line are the plain examples: ``tests/test_package.py`` runs them in the
+test install, so no block of the documentation goes unrun.
 
-Usage: ``python .ci/readme_snippets.py [FILE] [--needs a,b,...]`` (from the repository root).
-FILE (default ``README.md``) is searched for the section's heading and read to the next
-``## `` heading; a file with no ``## `` heading at all is taken as the section itself (a draft of
-it, such as ``docs/libraries_section.md``). Without ``--needs`` every block runs.
+Usage: ``python .ci/readme_snippets.py [FILE ...] [--needs a,b,...] [--list]`` (from the
+repository root; FILE defaults to ``README.md``). Without ``--needs`` every snippet runs;
+``--list`` prints the snippets found and what they need, and runs nothing.
 
 The last line printed reads ``readme snippets: N passed, N failed, N skipped``.
 """
@@ -28,7 +31,6 @@ import tempfile
 import time
 from pathlib import Path
 
-HEADING = "## Using pokerzoo with other libraries"
 NEEDS = {
     "tianshou": "tianshou",
     "torchrl": "torchrl (and tensordict)",
@@ -43,40 +45,24 @@ BLOCK = re.compile(r"^```python[ \t]*\n(.*?)^```[ \t]*$", re.M | re.S)
 NEEDS_LINE = re.compile(r"#\s*needs:\s*(.+)")
 
 
-def section(text: str, source: str) -> tuple[str, int]:
-    """The section's text (under its heading up to the next level-2 heading, or the whole text
-    when it has no level-2 heading at all) and the number of lines of the file before it."""
-    lines = text.splitlines(keepends=True)
-    for i, line in enumerate(lines):
-        if line.rstrip() == HEADING:
-            rest = lines[i + 1 :]
-            end = next((j for j, s in enumerate(rest) if s.startswith("## ")), len(rest))
-            return "".join(rest[:end]), i + 1
-    if not any(line.startswith("## ") for line in lines):
-        return text, 0
-    raise SystemExit(f"{source}: no section {HEADING!r}")
-
-
-def snippets(text: str, offset: int = 0) -> list[tuple[int, set[str], str]]:
-    """``(line, needs, code)`` of each python block of the section (``line``: the file's line of
-    the block's first line of code, ``offset`` the file's lines before the section)."""
+def snippets(text: str, source: str) -> list[tuple[int, set[str], str]]:
+    """``(line, needs, code)`` of each snippet of a Markdown file's text (``line``: the file's
+    line of the snippet's first line of code); python blocks without a ``# needs:`` line are
+    left out."""
     found = []
     for match in BLOCK.finditer(text):
         code = match.group(1)
-        line = offset + text.count("\n", 0, match.start(1)) + 1
-        first = code.lstrip("\n").splitlines()[0] if code.strip() else ""
-        needs = NEEDS_LINE.fullmatch(first.strip())
-        if needs is None:
-            raise SystemExit(
-                f"snippet at line {line}: its first line must be "
-                f"'# needs: LIB[, LIB]' naming any of {', '.join(NEEDS)}"
-            )
-        names = {n.strip() for n in needs.group(1).split(",") if n.strip()}
+        line = text.count("\n", 0, match.start(1)) + 1
+        first = code.lstrip("\n").splitlines()[0].strip() if code.strip() else ""
+        if not re.match(r"#\s*needs\b", first):
+            continue
+        needs = NEEDS_LINE.fullmatch(first)
+        names = {n.strip() for n in needs.group(1).split(",") if n.strip()} if needs else set()
         unknown = sorted(names - NEEDS.keys())
         if unknown or not names:
             raise SystemExit(
-                f"snippet at line {line}: unknown needs {unknown or '(none)'}; "
-                f"expected any of {', '.join(NEEDS)}"
+                f"{source}:{line}: bad needs line {first!r}: expected "
+                f"'# needs: LIB[, LIB]' naming any of {', '.join(NEEDS)}"
             )
         found.append((line, names, code))
     return found
@@ -106,25 +92,35 @@ def run(code: str, workdir: str) -> tuple[int, str, float]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("file", nargs="?", default="README.md")
+    parser.add_argument("files", nargs="*", default=["README.md"], metavar="FILE")
     parser.add_argument(
         "--needs",
         default=",".join(NEEDS),
         help=f"comma-separated libraries this venv has (default: all of {','.join(NEEDS)})",
     )
+    parser.add_argument("--list", action="store_true", help="list the snippets; run nothing")
     args = parser.parse_args()
     have = {n.strip() for n in args.needs.split(",") if n.strip()}
     unknown = sorted(have - NEEDS.keys())
     if unknown:
         parser.error(f"unknown --needs {unknown}: expected any of {', '.join(NEEDS)}")
-    text, offset = section(Path(args.file).read_text(encoding="utf-8"), args.file)
-    blocks = snippets(text, offset)
-    if not blocks:
-        raise SystemExit(f"{args.file}: the section holds no python snippet")
+    blocks = []
+    for source in args.files:
+        found = snippets(Path(source).read_text(encoding="utf-8"), source)
+        if not found:
+            raise SystemExit(f"{source}: no python snippet with a '# needs:' line")
+        blocks += [(source, line, needs, code) for line, needs, code in found]
+    if args.list:
+        for source, line, needs, _ in blocks:
+            lacks = ", ".join(sorted(needs - have))
+            runs = f"SKIP (lacks {lacks})" if lacks else "RUN"
+            print(f"{runs} snippet at {source}:{line} (needs {', '.join(sorted(needs))})")
+        print(f"readme snippets: {len(blocks)} found in {len(args.files)} files")
+        return 0
     passed = failed = skipped = 0
     with tempfile.TemporaryDirectory(prefix="readme-snippets-") as workdir:
-        for line, needs, code in blocks:
-            label = f"snippet at {args.file}:{line} (needs {', '.join(sorted(needs))})"
+        for source, line, needs, code in blocks:
+            label = f"snippet at {source}:{line} (needs {', '.join(sorted(needs))})"
             if not needs <= have:
                 print(f"SKIP {label}: this venv lacks {', '.join(sorted(needs - have))}")
                 skipped += 1

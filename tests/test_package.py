@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 import re
 import subprocess
 import sys
@@ -43,17 +44,21 @@ def test_gymnasium_make_in_fresh_interpreter() -> None:
 
 
 def test_import_registers_every_id() -> None:
-    import gymnasium as gym
-    import pokerzoo.envs  # noqa: F401
-
-    ids = {env_id for env_id in gym.registry if env_id.startswith("pokerzoo/")}
-    assert ids == {
-        "pokerzoo/DrawPoker-v0",
-        "pokerzoo/FiveCardStud-v0",
-        "pokerzoo/NamelessPoker-v0",
-        "pokerzoo/PokerSquares-v0",
-        "pokerzoo/Quintet-v0",
-    }
+    # In a fresh interpreter (no test game registered): importing pokerzoo.envs registers every
+    # Gymnasium id of every game of the package, the game packages found on disk, and no other.
+    result = run_python(
+        "import json, gymnasium as gym, pokerzoo.envs\n"
+        "from pokerzoo.envs.core.registry import games\n"
+        "ids = sorted(i for i in gym.registry if i.startswith('pokerzoo/'))\n"
+        "specs = {n: [g.id for g in s.gym_ids] for n, s in games().items()}\n"
+        "print(json.dumps({'ids': ids, 'games': specs}))\n"
+    )
+    assert result.returncode == 0, result.stderr
+    found = json.loads(result.stdout)
+    on_disk = {p.parent.name for p in (ROOT / "envs").glob("*/spec.py")}
+    assert set(found["games"]) == on_disk and len(on_disk) >= 5
+    assert all(found["games"].values()), "every game has a Gymnasium id"
+    assert found["ids"] == sorted(i for ids in found["games"].values() for i in ids)
 
 
 def test_core_modules_do_not_import_torch_or_sb3() -> None:
@@ -154,22 +159,127 @@ def test_ruff_is_clean() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_readme_python_examples_run() -> None:
-    # Blocks that start with "# needs: LIBRARY" use libraries outside the test install: CI runs
-    # them in the ecosystem and RLlib stages (.ci/readme_snippets.py); the rest run here.
-    readme = (ROOT / "README.md").read_text()
-    blocks = re.findall(r"```python\n(.*?)\n```", readme, flags=re.S)
-    ours = [block for block in blocks if not block.startswith("# needs:")]
-    assert ours and len(ours) < len(blocks)
-    for block in ours:
-        exec(compile(block, "README.md", "exec"), {})  # noqa: S102 - our own README's examples
+def load_script(path: Path):  # noqa: ANN201 - the script's module
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
-@pytest.mark.parametrize("game", ["draw_poker", "five_card_stud", "nameless_poker"])
-def test_readme_shows_the_envs_current_index_tables(game: str) -> None:
-    import importlib
+DOCS = sorted((ROOT / "docs").rglob("*.md"))
+PAGES = [ROOT / "README.md", *DOCS]
+"""The documentation: the README, and the pages under docs/."""
+PYTHON_BLOCK = re.compile(r"^```python\n(.*?)\n```", re.M | re.S)
 
-    module = importlib.import_module(f"pokerzoo.envs.{game}")
-    readme = (ROOT / "README.md").read_text()
-    assert module.ACTION_TABLE in readme, f"README: {game}'s action table is out of date"
-    assert module.LAYOUT.table() in readme, f"README: {game}'s observation table is out of date"
+
+def page_id(path: Path) -> str:
+    return path.relative_to(ROOT).as_posix()
+
+
+def examples(path: Path) -> list[str]:
+    """The page's python blocks that run in the test install: blocks that start with
+    "# needs: LIBRARY" use libraries outside it, and CI runs them in the ecosystem and RLlib
+    stages (.ci/readme_snippets.py)."""
+    blocks = PYTHON_BLOCK.findall(path.read_text(encoding="utf-8"))
+    return [block for block in blocks if not block.startswith("# needs:")]
+
+
+def test_the_docs_hold_examples_and_snippets() -> None:
+    blocks = [b for page in PAGES for b in PYTHON_BLOCK.findall(page.read_text(encoding="utf-8"))]
+    ours = [b for page in PAGES for b in examples(page)]
+    assert examples(ROOT / "README.md"), "the README's quick start has python examples"
+    assert ours and len(ours) < len(blocks), "plain examples, and snippets CI runs elsewhere"
+
+
+@pytest.mark.parametrize("page", [p for p in PAGES if examples(p)], ids=page_id)
+def test_docs_python_examples_run(page: Path) -> None:
+    for block in examples(page):
+        exec(compile(block, page_id(page), "exec"), {})  # noqa: S102 - our own docs' examples
+
+
+def test_docs_generated_tables_are_current() -> None:
+    # docs/generate.py fills the pages' generated blocks (index, action, info and state tables,
+    # options, the README's game table) from the code; --check fails while one is stale.
+    result = python(str(ROOT / "docs" / "generate.py"), "--check", cwd=ROOT)
+    assert result.returncode == 0, (
+        "the generated docs are stale (run: python docs/generate.py)\n"
+        + result.stdout
+        + result.stderr
+    )
+
+
+def test_docs_generate_check_reports_a_stale_block(tmp_path: Path) -> None:
+    generate = load_script(ROOT / "docs" / "generate.py")
+    spec = generate.package_games()["quintet"]
+    page = (ROOT / "docs" / "games" / "quintet.md").read_text(encoding="utf-8")
+    blocks = generate.game_blocks(spec)
+    assert generate.fill(page, blocks, "quintet.md") == (page, [])
+    table = blocks["observation"]
+    stale = page.replace(table, table.replace("`placed`", "`gone`"))
+    assert stale != page and generate.fill(stale, blocks, "quintet.md") == (page, [])
+    filled, problems = generate.fill(
+        page.replace("generated: state", "generated: nope"), blocks, "q"
+    )
+    assert problems == ["q: block 'nope': the code declares nothing for it", "q: no block 'state'"]
+
+
+def test_docs_game_pages_are_the_registrys_games() -> None:
+    generate = load_script(ROOT / "docs" / "generate.py")
+    games = generate.package_games()
+    assert "take_two" not in games, "the tests' toy game has no page"
+    pages = {p.stem for p in (ROOT / "docs" / "games").glob("*.md")}
+    assert pages == set(games)
+    for name in games:
+        text = (ROOT / "docs" / "games" / f"{name}.md").read_text(encoding="utf-8")
+        module = importlib.import_module(f"pokerzoo.envs.{name}")
+        assert module.LAYOUT.table() in text, f"docs/games/{name}.md: observation table"
+        assert getattr(module, "ACTION_TABLE", "") in text, f"docs/games/{name}.md: actions"
+
+
+def test_readme_is_at_most_300_lines() -> None:
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    assert len(lines) <= 300, f"README.md has {len(lines)} lines: move text to docs/"
+
+
+def test_readme_env_table_has_one_row_per_game() -> None:
+    generate = load_script(ROOT / "docs" / "generate.py")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("\n## Environments\n", 1)[1].split("\n## ", 1)[0]
+    table = re.search(r"^\|.*?(?=\n\n|\n<!--)", section, re.M | re.S)
+    assert table is not None, "README: no table under Environments"
+    rows = table.group(0).splitlines()[2:]  # the header and the separator
+    games = generate.package_games()
+    assert len(rows) == len(games)
+    for name, spec in games.items():
+        mine = [row for row in rows if f"(docs/games/{name}.md)" in row]
+        assert len(mine) == 1, f"README: {name} has {len(mine)} rows"
+        assert all(f"`{gym_id.id}`" in mine[0] for gym_id in spec.gym_ids)
+
+
+def slug(heading: str) -> str:
+    """GitHub's anchor of a Markdown heading."""
+    text = re.sub(r"[^\w\- ]", "", heading.strip().lower().replace("`", ""))
+    return text.replace(" ", "-")
+
+
+def anchors(path: Path) -> set[str]:
+    text = re.sub(r"^```.*?^```", "", path.read_text(encoding="utf-8"), flags=re.M | re.S)
+    return {slug(h) for h in re.findall(r"^#{1,6} (.+)$", text, re.M)}
+
+
+@pytest.mark.parametrize("page", PAGES, ids=page_id)
+def test_docs_relative_links_resolve(page: Path) -> None:
+    text = re.sub(r"^```.*?^```", "", page.read_text(encoding="utf-8"), flags=re.M | re.S)
+    text = re.sub(r"`[^`\n]*`", "", text)
+    links = re.findall(r"\]\(([^)\s]+)\)", text)
+    broken = []
+    for link in links:
+        if re.match(r"[a-z][a-z0-9+.-]*:", link):  # http:, https:, mailto:
+            continue
+        target, _, anchor = link.partition("#")
+        path = (page.parent / target).resolve() if target else page
+        if not path.exists():
+            broken.append(f"{link}: no file {path}")
+        elif anchor and path.suffix == ".md" and anchor not in anchors(path):
+            broken.append(f"{link}: no heading #{anchor} in {page_id(path)}")
+    assert not broken, f"{page_id(page)}: " + "; ".join(broken)

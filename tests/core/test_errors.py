@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import gymnasium as gym
 import numpy as np
 import pokerzoo.envs  # noqa: F401
 import pytest
-from pokerzoo.envs import poker_squares_v0, quintet_v0
 from pokerzoo.envs.core.errors import (
     IllegalActionError,
     UnsupportedRenderModeError,
     check_action,
     check_render_mode,
 )
+from pokerzoo.envs.core.registry import games
 from stable_baselines3.common.env_util import make_vec_env
 
 
@@ -44,23 +46,49 @@ def test_check_render_mode() -> None:
         check_render_mode("rgb_array", ["ansi"])
 
 
-@pytest.mark.parametrize(
-    "make",
-    [
-        lambda: gym.make("pokerzoo/PokerSquares-v0", render_mode="rgb_array"),
-        lambda: gym.make("pokerzoo/Quintet-v0", render_mode="rgb_array"),
-        lambda: gym.make_vec("pokerzoo/PokerSquares-v0", num_envs=2, render_mode="rgb_array"),
-        lambda: poker_squares_v0.parallel_env(render_mode="rgb_array"),
-        lambda: quintet_v0.parallel_env(render_mode="rgb_array"),
-        lambda: quintet_v0.env(render_mode="rgb_array"),
-    ],
-)
+def render_mode_cases() -> list:
+    """Every env of every registered game, each built with a render mode it lacks: each
+    Gymnasium id (``gym.make``, and ``gym.make_vec`` where the id has a native vector env), the
+    PettingZoo AEC env and the parallel env where the game has one."""
+    cases = []
+    for name, spec in games().items():
+        for gym_id in spec.gym_ids:
+            cases.append(
+                pytest.param(
+                    partial(gym.make, gym_id.id, render_mode="rgb_array"),
+                    id=f"{name}-gym-{gym_id.id}",
+                )
+            )
+            if gym_id.vector_entry_point is not None:
+                make_vec = partial(gym.make_vec, gym_id.id, num_envs=2, render_mode="rgb_array")
+                cases.append(pytest.param(make_vec, id=f"{name}-gym-vector-{gym_id.id}"))
+        if spec.aec is not None:
+            cases.append(
+                pytest.param(partial(spec.make_aec, render_mode="rgb_array"), id=f"{name}-aec")
+            )
+        if spec.parallel is not None:
+            cases.append(
+                pytest.param(
+                    partial(spec.make_parallel, render_mode="rgb_array"), id=f"{name}-parallel"
+                )
+            )
+    return cases
+
+
+@pytest.mark.parametrize("make", render_mode_cases())
 def test_every_env_rejects_an_unknown_render_mode(make) -> None:  # noqa: ANN001
     with pytest.raises(ValueError, match="bad render_mode 'rgb_array'"):
         make()
 
 
-@pytest.mark.parametrize("env_id", ["pokerzoo/PokerSquares-v0", "pokerzoo/Quintet-v0"])
+def test_the_render_mode_cases_cover_every_game() -> None:
+    covered = {param.id.split("-", 1)[0] for param in render_mode_cases()}
+    assert covered == set(games()) and len(covered) >= 5
+
+
+@pytest.mark.parametrize(
+    "env_id", [gym_id.id for spec in games().values() for gym_id in spec.gym_ids]
+)
 def test_sb3_make_vec_env_works_without_env_kwargs(env_id: str) -> None:
     # make_vec_env asks for render_mode="rgb_array" and falls back on a TypeError
     venv = make_vec_env(env_id, n_envs=2, seed=0)
