@@ -1,0 +1,46 @@
+"""``benchmarks/envs_ab.py``: it builds both trees, plays both and prints their ratio."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from tests.helpers import benchmark_script
+
+ROOT = benchmark_script("envs_ab").ROOT
+
+
+def _has_git_history() -> bool:
+    if shutil.which("git") is None:
+        return False
+    probe = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "HEAD"], capture_output=True)
+    return probe.returncode == 0
+
+
+@pytest.mark.skipif(not _has_git_history(), reason="needs the repository's git history")
+def test_the_ab_benchmark_prints_a_ratio_per_row(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    script = benchmark_script("envs_ab")
+    argv = ["envs_ab", "--baseline", "HEAD", "--rounds", "1", "--seconds", "0.05"]
+    monkeypatch.setattr(sys, "argv", [*argv, "--rows", "quintet:points"])
+    script.main()
+    out = capsys.readouterr().out
+    row = re.search(r"\| `quintet_v0` \| points \| ([\d,]+) \| ([\d,]+) \| ([\d.]+) \|", out)
+    assert row is not None, out
+    assert float(row.group(1).replace(",", "")) > 0 and float(row.group(3)) > 0
+
+
+def test_a_bad_row_names_the_known_ones(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    script = benchmark_script("envs_ab")
+    monkeypatch.setattr(sys, "argv", ["envs_ab", "--rows", "quintet:nope"])
+    with pytest.raises(SystemExit):
+        script.main()
+    err = capsys.readouterr().err
+    assert "bad row 'quintet:nope'" in err and "quintet:points" in err
