@@ -35,7 +35,7 @@ policy (:mod:`pokerzoo.envs.nameless_poker.analysis`), the deals of the unseen c
 (:mod:`pokerzoo.envs.nameless_poker.playout`).
 
 Speed on one core, per seat and 30-deal game: random and rules about 0.01 s; montecarlo (12
-samples) about 0.3 s, 1.1 ms a decision on average (``benchmarks/bot_speed.py``; its play-outs
+samples) about 0.3 s, 0.9 ms a decision on average (``benchmarks/bot_speed.py``; its play-outs
 are :func:`~pokerzoo.envs.nameless_poker.playout.play_out`'s, on bit masks).
 """
 
