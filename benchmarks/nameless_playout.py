@@ -3,7 +3,7 @@ played a card at a time through the rules policy (``reference_play_out``), in on
 
     python benchmarks/nameless_playout.py [--positions 2000] [--repeats 5] [--seed 0]
 
-Every play-out of the Monte-Carlo bot and of the training features (``"odds"``, ``"reach"``)
+Every play-out of the Monte-Carlo bot and of the training features (``"reach"``)
 is one of these, so they set the speed of the bot, of the features and of nameless poker's
 training. ``--positions`` random positions (the 54-card pack dealt four hands of 1-8 cards,
 every trump and kind of deal, random bids, any part of the deal already played) are each played

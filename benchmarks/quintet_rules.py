@@ -5,7 +5,7 @@
 
 The learned default agent (``configs/quintet.yaml``, ``actions: packs``) takes four candidate
 packs, then chooses one of the 120 orders of its five packs, from features that describe the
-state (:mod:`pokerzoo.training.games.quintet_packs`). A rule making the same decisions is the
+state (:mod:`pokerzoo.training.games.quintet.packs`). A rule making the same decisions is the
 yardstick of what learning added: each rule below takes the strongest candidate every time,
 which lays out exactly the greedy bot's five packs, and puts the ``t``-th strongest of them at a
 fixed position. ``pokerzoo evaluate`` plays ``best`` (the formulation's rule ``"strongest"``)
@@ -26,7 +26,7 @@ beside the agent by itself; this script compares the orders.
 ``--positions`` adds rules of any order (the position, 0..4, of the strongest pack, then of the
 second, ...), e.g. the order a trained agent settled on, to tell what its own choice of packs
 adds. Each rule is played card by card through the formulation's adapter
-(:class:`~pokerzoo.training.games.quintet_packs.PlannedRows`) and evaluated by
+(:class:`~pokerzoo.training.games.quintet.packs.PlannedRows`) and evaluated by
 :func:`pokerzoo.training.evaluate.evaluate_agent` on the same duplicate deals as ``pokerzoo
 evaluate RUN --episodes N`` (seeds ``seed .. seed + N - 1``, both seats), so its rows sit next
 to the agent's report.
@@ -38,7 +38,7 @@ import argparse
 
 from pokerzoo.envs.core.registry import get_game
 from pokerzoo.training.evaluate import evaluate_agent
-from pokerzoo.training.games.quintet_packs import PackFormulation, ordered_strongest
+from pokerzoo.training.games.quintet.packs import PackFormulation, ordered_strongest
 from pokerzoo.training.report import format_table
 
 RULES = {

@@ -90,7 +90,7 @@ def test_built_wheel_has_the_namespace_layout(tmp_path: Path) -> None:
         "pokerzoo/envs/core/registry.py",
         "pokerzoo/envs/poker_squares/spec.py",
         "pokerzoo/envs/quintet/rules.py",
-        "pokerzoo/training/games/quintet.py",
+        "pokerzoo/training/games/quintet/hooks.py",
         "pokerzoo/agents/__init__.py",
         "pokerzoo/training/__init__.py",
         "pokerzoo/envs/py.typed",

@@ -38,7 +38,12 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, Field, ValidationError
+
+# The `td` section's schema lives beside its learner; it and these sections share the base of
+# .schema, which imports nothing of the package, so importing it here makes no cycle.
+from .games.poker_squares.td import TDConfig
+from .schema import ConfigError, Number, Section
 
 __all__ = [
     "ConfigError",
@@ -55,30 +60,7 @@ __all__ = [
 ]
 
 
-class ConfigError(ValueError):
-    """A config key is unknown or its value is bad; the message names the key's dotted path."""
-
-
-def _number(value: Any) -> Any:
-    """YAML reads ``3e-4`` (no dot) as a string: accept a numeric string where a number goes."""
-    if isinstance(value, str):
-        try:
-            return float(value)
-        except ValueError:
-            return value
-    return value
-
-
-Number = Annotated[float, BeforeValidator(_number)]
-
-
-class _Section(BaseModel):
-    model_config = ConfigDict(
-        extra="forbid", strict=True, use_attribute_docstrings=True, validate_default=True
-    )
-
-
-class PPOConfig(_Section):
+class PPOConfig(Section):
     """MaskablePPO hyperparameters (names and meanings as in sb3-contrib)."""
 
     learning_rate: Number = Field(3e-4, gt=0)
@@ -118,7 +100,7 @@ class PPOConfig(_Section):
     """Hidden-layer activation."""
 
 
-class EvaluationConfig(_Section):
+class EvaluationConfig(Section):
     """When and how the agent is evaluated against the game's bots."""
 
     every: int = Field(50_000, ge=0)
@@ -133,7 +115,7 @@ class EvaluationConfig(_Section):
     """First deal's seed; evaluation deals never overlap the training seeds."""
 
 
-class OpponentsConfig(_Section):
+class OpponentsConfig(Section):
     """Who the learner plays against in multi-player games (one-player games leave it out)."""
 
     bots: dict[str, Annotated[Number, Field(ge=0)]] = {}
@@ -146,9 +128,9 @@ class OpponentsConfig(_Section):
     """Most recent snapshots kept in the pool."""
 
 
-class RLlibConfig(_Section):
+class RLlibConfig(Section):
     """Ray RLlib's PPO and resources (``backend: rllib``; keys named as RLlib's ``PPOConfig``
-    names them). How the resources map onto a cluster: README, "Training with Ray RLlib"."""
+    names them). How the resources map onto a cluster: docs/rllib.md."""
 
     address: str | None = None
     """Ray cluster to join (``HOST:6379`` as ``ray start --head`` prints it, or ``auto``);
@@ -197,53 +179,7 @@ class RLlibConfig(_Section):
     default: a failure here is a bug (a masked action, a bot's error) and ends the run."""
 
 
-class TDConfig(_Section):
-    """A game's own value learner (``algorithm: td``; Poker Squares: the line-pattern afterstate
-    values of :mod:`pokerzoo.training.games.poker_squares_td`, trained on many games at once
-    without a neural network or torch)."""
-
-    games: int = Field(3_000_000, ge=1)
-    """Games to train; the exploration schedule runs over them, so a run is reproducible."""
-    minutes: Number = Field(60, gt=0)
-    """Wall-clock limit: the run stops there even if ``games`` are not all played."""
-    batch: int = Field(2048, ge=1)
-    """Games played at once between two updates of the values."""
-    epsilon: Number = Field(0.2, ge=0, le=1)
-    """Share of random (exploring) moves at the start of the run."""
-    epsilon_end: Number = Field(0.2, ge=0, le=1)
-    """Share of random moves at the end (linear in between)."""
-    temperature: Number = Field(0.0, ge=0)
-    """Other moves: the best cell (0), or a cell drawn with probability proportional to
-    ``exp(value / temperature)``, values in the game's points (softmax exploration)."""
-    lam: Number = Field(0.5, ge=0, le=1)
-    """TD(lambda)'s lambda: 1 learns from final points (Monte-Carlo), less bootstraps from the
-    values of the positions that followed."""
-    decay: Number = Field(0.995, gt=0, le=1)
-    """How much of the past each update keeps (1: plain averages over the whole run)."""
-    prior: Number = Field(0.0, ge=0)
-    """Visits' worth of a pattern's neighbours (the same pattern two cards earlier or later)
-    that its value is shrunk toward (0: none)."""
-    lookahead: bool = True
-    """The agent looks one card ahead (expectimax over the next card, valued by the table);
-    evaluation also reports it without."""
-    extrapolation: Number = Field(0.0, ge=0)
-    """How the look-ahead scores a move: ``L + extrapolation * (L - V)``, ``V`` the value of
-    the position it makes and ``L`` the expectimax mean over the next card (0: the plain
-    expectimax). Saved with the model; evaluation also reports the plain expectimax. Why it
-    helps Poker Squares: :mod:`pokerzoo.training.games.poker_squares_td`, "Play"."""
-    eval_every: int = Field(1_000_000, ge=0)
-    """Games between periodic evaluations (no look-ahead, ``evaluation.episodes`` deals; 0:
-    none)."""
-    select_every: int = Field(250_000, ge=0)
-    """Games between validation checks: the run keeps the model that played best without
-    look-ahead on ``select_deals`` validation deals of its own (drawn from the run's seed,
-    never the evaluation deals), since the learned values drift up and down by a point or two
-    from check to check; 0: keep the last model."""
-    select_deals: int = Field(8192, ge=1)
-    """Deals of each validation check (the same deals every time)."""
-
-
-class EnvVariant(_Section):
+class EnvVariant(Section):
     """Some of the training envs on other env options (evaluation keeps ``env``'s)."""
 
     envs: int = Field(ge=1)
@@ -253,7 +189,7 @@ class EnvVariant(_Section):
     nameless poker's ``{deals: [19, 20, 21, 22]}``: more of the deals the agent plays worst."""
 
 
-class TrainConfig(_Section):
+class TrainConfig(Section):
     """One training run."""
 
     game: str
@@ -299,6 +235,8 @@ class TrainConfig(_Section):
     """How the agent learns: ``ppo`` (a policy network, with the ``backend``'s trainer) or
     ``td`` (the game's own value learner, the ``td`` section; Poker Squares)."""
     td: TDConfig = TDConfig()
+    """The ``td`` learner's settings (its schema beside it:
+    :class:`pokerzoo.training.games.poker_squares.td.TDConfig`)."""
 
 
 def load_config(path: str | Path, overrides: Mapping[str, Any] | None = None) -> TrainConfig:

@@ -70,6 +70,17 @@ class FeatureSet:
     function: FeatureFn
     per_action: PerActionLayout | None = None
     summary: str = ""
+    width: int | None = None
+    """Features per observation of a set without a per-action layout (one with a layout
+    declares its width there: :attr:`output_width`)."""
+
+    @property
+    def output_width(self) -> int | None:
+        """The declared features per observation: the per-action layout's context and rows
+        (``offset + actions * width``), else :attr:`width` (``None``: not declared)."""
+        if self.per_action is not None:
+            return self.per_action.offset + self.per_action.actions * self.per_action.width
+        return self.width
 
     def __call__(self, observations: np.ndarray) -> np.ndarray:
         return self.function(observations)

@@ -2,7 +2,7 @@
 
 Most games learn with PPO (:mod:`.train`), which needs nothing of the game beyond its env. A game
 whose structure allows a much faster learner (Poker Squares: line-pattern afterstate values
-trained on millions of games at once, :mod:`pokerzoo.training.games.poker_squares_td`) declares
+trained on millions of games at once, :mod:`pokerzoo.training.games.poker_squares.td`) declares
 it here, in its training hooks, and the generic run driver (:mod:`.td`) trains it into a run
 folder that ``pokerzoo evaluate`` and ``pokerzoo play`` read like any other.
 """
@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from .config import TDConfig
 from .evaluate import Policy
 
 __all__ = ["Progress", "ValueLearner", "ValueModel"]
@@ -40,12 +39,13 @@ class ValueModel(Protocol):
 class ValueLearner:
     """A game's own learner: how to make, train, save and play its model."""
 
-    new: Callable[[TDConfig, Mapping[str, Any]], ValueModel]
-    """A fresh model for the config and the env options (an unsupported option raises
+    new: Callable[[Any, Mapping[str, Any]], ValueModel]
+    """A fresh model for the config (the learner's own section, a :class:`~.schema.Section`
+    beside it: the run config's ``td``) and the env options (an unsupported option raises
     ``ValueError`` naming it)."""
     load: Callable[[Path], ValueModel]
     """A model saved by its ``save``."""
-    train: Callable[[ValueModel, TDConfig, int, Progress, int], None]
+    train: Callable[[Any, Any, int, Progress, int], None]
     """Train in place: the model, the config, the seed, the progress callback and the games
     already played in the run (the schedules continue from there on a resumed run)."""
     policy: Callable[[ValueModel, bool], Policy]

@@ -411,8 +411,11 @@ def test_state_bounds_are_finite_and_pettingzoo_state_test_passes() -> None:
 # --- observations: float32, the same values -----------------------------------------------------
 OLD_OBSERVATIONS = "7f79145f544ad5514591c5b0a815f44a36ddcb3641498a72cbf9cb4149b3b0ae"
 """sha256 of :func:`_observation_digest` as the ``int16`` encoder (before issue 27) wrote it."""
-OLD_FEATURES = "93a098f9c9c48e33b42a7a290b74087ef226d5f27ef6c442cc53492d5baa7e73"
-"""sha256 of :func:`_feature_digest` on the code before issue 27 (``int16`` observations)."""
+OLD_FEATURES = "3cb513c2051353e30dc08700fa9173fc86c69729ba7c3b58bb27d944c1a85fc6"
+"""sha256 of :func:`_feature_digest` on the code before issue 27 (``int16`` observations). The
+digest over the four sets then, the removed ``"target"`` set included, was 93a098f9...; this
+one, over the three left, is what the code of commit 65b7264 (the last with ``"target"``, whose
+four-set digest matched the old one) computes for them."""
 OLD_BOTS = "31ec05e8de474f3f1c0a4ed3b19fe59dae26aeed616a62a6dd977d89d6c66381"
 """sha256 of :func:`_bot_digest` on the code before issue 27 (``int16`` observations)."""
 DIGEST_OPTIONS = [
@@ -471,16 +474,16 @@ def _to_move(observations: np.ndarray) -> np.ndarray:
 
 
 def _feature_digest(observations: np.ndarray | None = None) -> str:
-    """The four feature sets of :func:`_observations` (the sampled ones on every 12th seat to
-    act), rounded to 1e-5 (the same figures on any CPU)."""
-    from pokerzoo.training.games.nameless_features import tricks_features
-    from pokerzoo.training.games.nameless_odds import odds_features
-    from pokerzoo.training.games.nameless_reach import reach_features, target_features
+    """The feature sets of :func:`_observations` (the sampled ones on every 12th seat to act),
+    rounded to 1e-5 (the same figures on any CPU)."""
+    from pokerzoo.training.games.nameless_poker.features import tricks_features
+    from pokerzoo.training.games.nameless_poker.odds import odds_features
+    from pokerzoo.training.games.nameless_poker.reach import reach_features
 
     observations = _observations() if observations is None else observations
     few = _to_move(observations)[::12]
     parts = [tricks_features(observations)]
-    parts += [f(few) for f in (odds_features, reach_features, target_features)]
+    parts += [f(few) for f in (odds_features, reach_features)]
     return _sha(*(np.round(p.astype(np.float64), 5) for p in parts))
 
 
@@ -532,9 +535,9 @@ def test_features_are_those_of_the_int16_observations_before() -> None:
 
 
 def test_decoded_views_features_and_seeds_do_not_depend_on_the_observation_dtype() -> None:
-    from pokerzoo.training.games.nameless_features import tricks_features
-    from pokerzoo.training.games.nameless_odds import observation_key, odds_features
-    from pokerzoo.training.games.nameless_reach import reach_features, target_features
+    from pokerzoo.training.games.nameless_poker.features import tricks_features
+    from pokerzoo.training.games.nameless_poker.odds import observation_key, odds_features
+    from pokerzoo.training.games.nameless_poker.reach import reach_features
 
     floats = _observations()
     small = floats.astype(np.int16)
@@ -550,7 +553,7 @@ def test_decoded_views_features_and_seeds_do_not_depend_on_the_observation_dtype
         assert observation_key(f) == observation_key(s) == s.tobytes()
     assert np.array_equal(tricks_features(floats), tricks_features(small))
     few = _to_move(floats)[::24]
-    for features in (odds_features, reach_features, target_features):
+    for features in (odds_features, reach_features):
         assert np.array_equal(features(few), features(few.astype(np.int16)))
 
 

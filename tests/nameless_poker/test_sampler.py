@@ -24,7 +24,7 @@ from pokerzoo.envs import nameless_poker_v0
 from pokerzoo.envs.core.cards import JOKER, NUM_CARD_IDS, parse_cards
 from pokerzoo.envs.nameless_poker import NUM_PLAYERS, NamelessPokerView, decode_observation
 from pokerzoo.envs.nameless_poker.sampling import deal_unseen, deals_unseen
-from pokerzoo.training.games.nameless_odds import sample_deals
+from pokerzoo.training.games.nameless_poker.odds import sample_deals
 
 Deal = tuple[tuple[int, ...], ...]
 Sampler = Callable[[NamelessPokerView, list[int], np.random.Generator, int], list[list[list[int]]]]

@@ -348,8 +348,8 @@ def _observations(jokers: int = 0) -> np.ndarray:
 
 
 def test_features_and_policies_do_not_depend_on_the_observation_dtype() -> None:
-    from pokerzoo.training.games.poker_squares import lines
-    from pokerzoo.training.games.poker_squares_td import (
+    from pokerzoo.training.games.poker_squares.hooks import lines
+    from pokerzoo.training.games.poker_squares.td import (
         NUM_KEYS,
         LineValues,
         decode_batch,

@@ -298,8 +298,8 @@ def _observations(deals: int) -> np.ndarray:
 
 
 def test_features_and_policies_do_not_depend_on_the_observation_dtype() -> None:
-    from pokerzoo.training.games.quintet import packs, plans
-    from pokerzoo.training.games.quintet_packs import PlannedRows, ordered_strongest
+    from pokerzoo.training.games.quintet.hooks import packs, plans
+    from pokerzoo.training.games.quintet.packs import PlannedRows, ordered_strongest
 
     floats = _observations(4)
     small = floats.astype(np.uint8)

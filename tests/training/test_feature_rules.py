@@ -8,7 +8,8 @@ import pytest
 from pokerzoo.envs.core.betting import CALL, FOLD, RAISE
 from pokerzoo.envs.core.registry import get_game
 from pokerzoo.envs.draw_poker import NUM_ACTIONS, STAND_PAT
-from pokerzoo.training.games import draw_poker, five_card_stud
+from pokerzoo.training.games.draw_poker import hooks as draw_poker
+from pokerzoo.training.games.five_card_stud import hooks as five_card_stud
 from pokerzoo.training.hooks import rules_for
 from pokerzoo.training.rules import FeatureRule, tune_rule
 

@@ -13,11 +13,11 @@ from pokerzoo.envs.quintet.analysis import greedy_packs
 from pokerzoo.envs.quintet.search import expected_results, pool_model, reply
 from pokerzoo.training.features import Gate, PerActionLayout
 from pokerzoo.training.games.poker_squares import HOOKS as SQUARES
-from pokerzoo.training.games.poker_squares import lines as poker_squares_lines
+from pokerzoo.training.games.poker_squares.hooks import lines as poker_squares_lines
 from pokerzoo.training.games.quintet import HOOKS as QUINTET
-from pokerzoo.training.games.quintet import deal_plans
-from pokerzoo.training.games.quintet import packs as quintet_packs
-from pokerzoo.training.games.quintet import plans as quintet_plans
+from pokerzoo.training.games.quintet.hooks import deal_plans
+from pokerzoo.training.games.quintet.hooks import packs as quintet_packs
+from pokerzoo.training.games.quintet.hooks import plans as quintet_plans
 
 RULES = QuintetGame()
 

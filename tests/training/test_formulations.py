@@ -14,7 +14,7 @@ from pokerzoo.envs.core.registry import get_game
 from pokerzoo.training.cli import main
 from pokerzoo.training.config import ConfigError, from_dict
 from pokerzoo.training.formulations import Formulation
-from pokerzoo.training.games.quintet_packs import PlannedRows
+from pokerzoo.training.games.quintet.packs import PlannedRows
 from pokerzoo.training.hooks import agent_policy, feature_set, formulation, rule_policy, rules_for
 from pokerzoo.training.opponents import PolicyBot, load_model
 from pokerzoo.training.play import play

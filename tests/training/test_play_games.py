@@ -9,7 +9,9 @@ from pokerzoo.envs.core.betting import CALL, FOLD, RAISE
 from pokerzoo.envs.core.cards import parse_cards
 from pokerzoo.envs.draw_poker import STAND_PAT, DrawPokerGame
 from pokerzoo.envs.nameless_poker import BID, LEAD_JOKER, PLAY, NamelessPokerGame, pack_order
-from pokerzoo.training.games import draw_poker, five_card_stud, nameless_poker
+from pokerzoo.training.games.draw_poker import hooks as draw_poker
+from pokerzoo.training.games.five_card_stud import hooks as five_card_stud
+from pokerzoo.training.games.nameless_poker import hooks as nameless_poker
 from pokerzoo.training.play import play
 
 

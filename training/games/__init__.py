@@ -1,2 +1,4 @@
-"""Each game's training hooks (features, what ``pokerzoo play`` shows and reads), one module per
-game, each exporting ``HOOKS``: see :mod:`pokerzoo.training.hooks`."""
+"""Each game's training hooks (features, rules, formulations, learners, what ``pokerzoo play``
+shows and reads), one package per game, ``pokerzoo.training.games.<game>``, exporting ``HOOKS``
+(from its ``hooks`` module): see :mod:`pokerzoo.training.hooks`. The poker features the betting
+games share are in :mod:`pokerzoo.training.poker`."""

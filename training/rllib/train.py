@@ -77,7 +77,7 @@ def _connect(config: TrainConfig) -> bool:
             ray.init(address=address, include_dashboard=False, logging_level=logging.WARNING)
         except ConnectionError as error:
             # Ray 2.60 clusters authenticate by token; `auto` finds this machine's token
-            # itself, an explicit HOST:PORT only with RAY_AUTH_MODE=token (README).
+            # itself, an explicit HOST:PORT only with RAY_AUTH_MODE=token (docs/rllib.md).
             raise ConfigError(
                 f"rllib.address: no Ray cluster let this run join at {settings.address} ({error}); "
                 "start one with `ray start --head`, and to join by HOST:PORT copy the head's "

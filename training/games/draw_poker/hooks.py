@@ -1,0 +1,360 @@
+"""Draw poker's training hooks: the ``"equity"`` feature set and the hand-written rule over it,
+what ``pokerzoo play`` shows a person and how it reads a move.
+
+``"equity"``
+------------
+Per observation, the whole-hand features below (shared helpers:
+:mod:`pokerzoo.training.poker.features`), then one row of 10 features per action
+for ``ppo.policy: per_action`` (the draw's 32 choices are alike: what makes a discard good is
+what the hand becomes)::
+
+    [context (52) | 35 action rows (10 each)]
+
+They replace the env's observation: its chip counts (stacks near 100) and one-hot cards slowed
+learning, and what they say is here in a few numbers of order 1.
+
+The equity is a Monte-Carlo share of the pot against the opponents still in, 256 futures a
+decision, computed once per hand, phase and opponents' draws (cached). An opponent's hand in a
+future is one of 30,000 hands dealt once per process (from a fixed seed) and played by a simple
+draw: keep the wild cards and the natural cards that pair another (all five with a straight or
+better, the highest card when nothing pairs), draw the rest. Hands that share a card with the
+observer's are left out, and an opponent that has drawn ``k`` cards holds only hands that drew
+``k`` (a count no hand gives is dropped). The observer's draws come from the cards no hand of
+the future holds. The opponents' betting is not read here: the policy sees it (the
+``opponents_bets`` entries and the env's history) and learns what it means. The pack is read
+from the observation (stock, discards and the cards dealt: one or two decks, with jokers; with
+copies of a card, a hand holding one of its copies is left out too, a small bias); deuces are
+taken as natural cards (option ``deuces_wild`` is not in the observation).
+
+Context:
+
+{table}
+
+Action rows (``35 x 10`` from index 52): entries 0-3 one-hot the kind of action
+(fold, check/call, bet/raise, a draw); for the draw's 32 actions (stand pat, discards), in the
+draw and before it, 4 the equity after that discard, 5-8 the chance the hand after it is at
+least a pair, two pair, three of a kind, a straight, and 9 the cards discarded / 5.
+
+The rule ``"equity"`` (:func:`equity_rule`) plays from the same features: the draw with the best
+equity; raise when the equity beats a fair share of the pot ``1 / players in`` by ``raise_by``;
+call when it beats the pot odds by ``call_by``; otherwise check or fold.
+
+A person types ``fold``, ``check`` or ``call``, ``bet`` or ``raise``, ``stand pat`` (or
+``pat``), or ``discard As Kd`` naming the cards to throw away.
+"""
+
+from __future__ import annotations
+
+import sys
+from functools import cache
+from typing import NamedTuple
+
+import numpy as np
+
+from ....envs.core.cards import Deck, format_card, format_cards, parse_cards
+from ....envs.core.hands import Category, evaluate
+from ....envs.core.observation import Field, ObservationLayout, document
+from ....envs.draw_poker import (
+    HAND_SIZE,
+    NUM_ACTIONS,
+    STAND_PAT,
+    DrawPokerView,
+    actions,
+    decode_observation,
+)
+from ....envs.draw_poker.analysis import caller_draw_many, caller_keep_many
+from ...features import FeatureSet, PerActionLayout, per_observation
+from ...poker.equity import BETTING_WORDS, bet_by_equity, equity_hooks
+from ...poker.features import (
+    CATEGORIES,
+    DRAW_INDICATORS,
+    FAIR_SHARE,
+    POT,
+    POT_ODDS,
+    TO_CALL,
+    FeatureCache,
+    betting_summary,
+    category_of,
+    deal,
+    draw_indicators,
+    made_hand,
+    pot_odds,
+    pot_share,
+    seeded,
+)
+
+__all__ = [
+    "CONTEXT",
+    "HOOKS",
+    "ROW_WIDTH",
+    "describe",
+    "equity_features",
+    "equity_rule",
+    "move_text",
+    "parse_move",
+]
+
+SAMPLES = 256
+"""Futures per decision."""
+POOL = 30_000
+"""Opponents' hands dealt once per process, that every future's opponents are drawn from."""
+_DRAWS = HAND_SIZE + 2  # drew 0..5, not yet
+
+CONTEXT = ObservationLayout(
+    [
+        Field("equity", 1, 1, "share of the pot expected: with the best discard (before the "
+              "draw and in it), with the hand held (after it)"),
+        Field("equity_pat", 1, 1, "the same standing pat"),
+        FAIR_SHARE,
+        POT_ODDS,
+        TO_CALL,
+        POT,
+        Field("bet_size", 1, 10, "this betting's bet size / 2"),
+        Field("phase", 3, 1, "one-hot: betting before the draw, the draw, betting after it"),
+        Field("orbit", 1, 1, "orbit of the betting round / 3"),
+        Field("bets_made", 1, 10, "bets and raises made in this round / 4"),
+        Field("dealer", 1, 1, "1: the observer deals (acts last in each betting round)"),
+        Field("made_hand", CATEGORIES, 1, "one-hot category of the hand held, nothing .. "
+              "five of a kind"),
+        Field("draws", DRAW_INDICATORS, 1, "most cards of a suit / 5, most ranks in a straight's "
+              "window / 5, flush open, straight open"),
+        Field("opponents_drew", _DRAWS, 1, "share of the opponents in that drew 0..5 cards, "
+              "and that have not drawn yet"),
+        Field("opponents_bets", 8, 10, "the opponents' bets/raises, calls, checks, folds (summed) "
+              "before the draw, then after it, / 3"),
+        Field("own_bets", 8, 10, "the observer's, the same way"),
+    ],
+    dtype=np.float32,
+)  # fmt: skip
+"""The context: whole-hand features, before the action rows."""
+ROW_WIDTH = 10
+"""Features per action row."""
+_ROW_EQUITY = 4  # column of a draw's equity in its row
+_EQUITY, _FAIR, _ODDS = (CONTEXT.start(name) for name in ("equity", "fair_share", "pot_odds"))
+_ROWS = CONTEXT.size
+_FEATURES = _ROWS + NUM_ACTIONS * ROW_WIDTH
+_POPCOUNT = np.array([bin(bits).count("1") for bits in range(actions.NUM_DISCARDS)])
+# Hand position i after discard bits b: own card i kept, or replacement j (index 5 + j) where
+# j counts the discarded positions below i.
+_TAKE = np.array(
+    [
+        [i if not bits >> i & 1 else HAND_SIZE + bin(bits & ((1 << i) - 1)).count("1")
+         for i in range(HAND_SIZE)]
+        for bits in range(actions.NUM_DISCARDS)
+    ]
+)  # fmt: skip
+_AT_LEAST = (Category.PAIR, Category.TWO_PAIR, Category.THREE_OF_A_KIND, Category.STRAIGHT)
+
+
+def _pack(view: DrawPokerView) -> tuple[int, int]:
+    """``(decks, jokers)`` of the pack in play: every card is in the stock, in the discard pile
+    of this draw or in a hand dealt (folded hands included)."""
+    size = view.stock + view.discard_pile + HAND_SIZE * sum(view.dealt)
+    decks = 2 if size >= 104 else 1
+    return decks, max(0, size - 52 * decks)
+
+
+def _opponent_draw(dealt: np.ndarray, stock: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The opponents' draw on many hands at once (module docstring: the caller bot's draw, with
+    deuces natural): the final hands and the cards drawn. ``dealt`` and ``stock`` are
+    ``(M, 5)``; the k-th card thrown is replaced by ``stock[:, k]``."""
+    keep, _ = caller_keep_many(dealt)
+    return caller_draw_many(dealt, stock, keep), HAND_SIZE - keep.sum(axis=1)
+
+
+class _Pool(NamedTuple):
+    """Opponents' hands dealt from a full pack and played by :func:`_opponent_draw`."""
+
+    keys: np.ndarray
+    """Strength of each final hand."""
+    drew: np.ndarray
+    """Cards each drew."""
+    cards: np.ndarray
+    """``uint64`` bit set of the ten cards each used (bit ``c``: card id ``c``)."""
+
+
+@cache
+def _opponent_pool(decks: int, jokers: int) -> _Pool:
+    """:data:`POOL` hands of the pack ``(decks, jokers)``, from a fixed seed (the same in every
+    process)."""
+    pack = np.flatnonzero(Deck("standard", jokers=jokers, decks=decks).counts)
+    counts = Deck("standard", jokers=jokers, decks=decks).counts
+    cards = deal(np.repeat(pack, counts[pack]), POOL, 2 * HAND_SIZE, np.random.default_rng(0))
+    final, drew = _opponent_draw(cards[:, :HAND_SIZE], cards[:, HAND_SIZE:])
+    bits = np.bitwise_or.reduce(np.left_shift(np.uint64(1), cards.astype(np.uint64)), axis=1)
+    return _Pool(evaluate(final, "draw"), drew, bits)
+
+
+def _simulate(view: DrawPokerView, drawing: bool, rng: np.random.Generator) -> np.ndarray:
+    """``(options, 5)``: for each discard (only standing pat after the draw) the equity and the
+    chances of at least a pair, two pair, three of a kind, a straight."""
+    decks, jokers = _pack(view)
+    pool = _opponent_pool(decks, jokers)
+    own = np.asarray(view.cards, dtype=np.int64)
+    held = np.bitwise_or.reduce(np.left_shift(np.uint64(1), own.astype(np.uint64)))
+    apart = (pool.cards & held) == 0
+    used = np.full(SAMPLES, held, dtype=np.uint64)
+    theirs = np.empty((SAMPLES, len(view.opponents_in)), dtype=np.int64)
+    for j, k in enumerate(view.opponents_in):
+        fits = apart & (pool.drew == view.drawn[k])
+        rows = np.flatnonzero(fits if fits.any() else apart)
+        chosen = rows[rng.integers(0, rows.size, SAMPLES)]
+        theirs[:, j] = pool.keys[chosen]
+        used |= pool.cards[chosen]
+    # the observer's replacements: five cards of the pack no hand of the future uses
+    counts = Deck("standard", jokers=jokers, decks=decks).counts.copy()
+    np.subtract.at(counts, own, 1)
+    taken = (used[:, None] >> np.arange(counts.size, dtype=np.uint64)) & np.uint64(1)
+    order = np.where((taken > 0) | (counts <= 0), 2.0, rng.random((SAMPLES, counts.size)))
+    drawn = np.argpartition(order, HAND_SIZE, axis=1)[:, :HAND_SIZE]
+    cards = np.concatenate([np.broadcast_to(own, (SAMPLES, HAND_SIZE)), drawn], axis=1)
+    take = _TAKE if drawing else _TAKE[:1]
+    keys = evaluate(cards[:, take].reshape(-1, HAND_SIZE), "draw").reshape(SAMPLES, len(take)).T
+    made = category_of(keys)
+    chances = [(made >= least).mean(axis=1) for least in _AT_LEAST]
+    return np.stack([pot_share(keys, theirs).mean(axis=1), *chances], axis=1).astype(np.float32)
+
+
+_CACHE = FeatureCache()
+
+
+def _hand_features(view: DrawPokerView) -> np.ndarray:
+    """:func:`_simulate`'s table for this hand, phase and opponents' draws (cached)."""
+    drawing = view.phase in (actions.PHASE_BET_BEFORE, actions.PHASE_DRAW)
+    drew = [view.drawn[k] for k in view.opponents_in]
+    key = np.array([*view.cards, -1, drawing, *_pack(view), -1, *drew])
+    key = key.astype(np.int16).tobytes()
+    return _CACHE.get(key, lambda: _simulate(view, drawing, seeded(key)))
+
+
+def _features(observation: np.ndarray) -> np.ndarray:
+    """Context and action rows of one observation (zeros but the row kinds when the observer
+    holds no cards or the game is over)."""
+    view = decode_observation(observation)
+    out = np.zeros(_FEATURES, dtype=np.float32)
+    rows = out[_ROWS:].reshape(NUM_ACTIONS, ROW_WIDTH)
+    rows[np.arange(STAND_PAT), np.arange(STAND_PAT)] = 1
+    rows[STAND_PAT:, 3] = 1
+    if not view.cards or view.phase == actions.PHASE_OVER or not view.opponents_in:
+        return out
+    table = _hand_features(view)
+    context = out[:_ROWS]
+    phase = view.phase
+    if phase == actions.PHASE_BET_AFTER:
+        best = table[0, 0]
+    else:
+        affordable = view.supply >= _POPCOUNT
+        best = table[affordable, 0].max()
+        rows[STAND_PAT:, _ROW_EQUITY : _ROW_EQUITY + 5] = table
+        rows[STAND_PAT:, 9] = _POPCOUNT / HAND_SIZE
+    players = 1 + len(view.opponents_in)
+    drew = np.array([view.drawn[k] for k in view.opponents_in])
+    context[CONTEXT["equity"]] = best
+    context[CONTEXT["equity_pat"]] = table[0, 0]
+    context[CONTEXT["fair_share"]] = 1 / players
+    context[CONTEXT["pot_odds"]] = pot_odds(view.to_call, view.pot)
+    context[CONTEXT["to_call"]] = view.to_call / max(view.bet_size, 1)
+    context[CONTEXT["pot"]] = view.pot / 50
+    context[CONTEXT["bet_size"]] = view.bet_size / 2
+    context[CONTEXT.start("phase") + min(phase, 2)] = 1
+    context[CONTEXT["orbit"]] = view.orbit / 3
+    context[CONTEXT["bets_made"]] = view.bets_made / 4
+    context[CONTEXT["dealer"]] = view.dealer == 0
+    context[CONTEXT["made_hand"]] = made_hand(view.cards, "draw")
+    context[CONTEXT["draws"]] = draw_indicators(view.cards)
+    context[CONTEXT["opponents_drew"]] = np.bincount(
+        np.where(drew < 0, HAND_SIZE + 1, drew), minlength=_DRAWS
+    ) / len(drew)
+    summary = betting_summary(np.array(view.history)).reshape(2, 2, 4)  # phase, whose, kind
+    context[CONTEXT["opponents_bets"]] = summary[:, 0].ravel()
+    context[CONTEXT["own_bets"]] = summary[:, 1].ravel()
+    return out
+
+
+equity_features = per_observation(_features)
+"""The ``"equity"`` features of a batch of observations (module docstring)."""
+
+
+def equity_rule(
+    features: np.ndarray, masks: np.ndarray, raise_by: float, call_by: float
+) -> np.ndarray:
+    """The rule ``"equity"`` (module docstring), batched: in the draw the discard with the best
+    equity, else :func:`~pokerzoo.training.poker.equity.bet_by_equity` (a call with nothing to
+    call is free)."""
+    rows = features[:, _ROWS:_FEATURES].reshape(len(features), NUM_ACTIONS, ROW_WIDTH)
+    draw_equity = np.where(masks[:, STAND_PAT:], rows[:, STAND_PAT:, _ROW_EQUITY], -1.0)
+    equity, odds = features[:, _EQUITY], features[:, _ODDS]
+    bet = bet_by_equity(equity, features[:, _FAIR], odds, masks, raise_by, call_by, free=odds == 0)
+    drawing = masks[:, STAND_PAT:].any(axis=1)
+    return np.where(drawing, STAND_PAT + draw_equity.argmax(axis=1), bet)
+
+
+document(sys.modules[__name__], table=CONTEXT.table())
+
+
+def describe(observation: np.ndarray) -> str:
+    """The person's cards, the pot, the bet to call and every stack, by absolute seat."""
+    view = decode_observation(observation)
+    n = view.num_players
+    relative = [(seat - view.seat) % n for seat in range(n)]  # the view's seats are relative
+    stacks = ", ".join(
+        f"player_{seat} {view.stacks[k]}{'' if view.in_hand[k] else ' (out)'}"
+        for seat, k in enumerate(relative)
+    )
+    return (
+        f"hand {view.hand_number}, {actions.PHASES[view.phase]}; you are player_{view.seat}, "
+        f"player_{(view.seat + view.dealer) % n} deals\n"
+        f"your cards: {format_cards(view.cards)}\n"
+        f"pot {view.pot}, to call {view.to_call}; stacks: {stacks}"
+    )
+
+
+def parse_move(answer: str, observation: np.ndarray, mask: np.ndarray) -> int:
+    """``"raise"`` -> 2, ``"discard As Kd"`` -> the draw action throwing those two away."""
+    words = answer.split()
+    if not words:
+        raise ValueError("type fold, check, call, bet, raise, stand pat or discard CARDS")
+    if words[0] in BETTING_WORDS and len(words) == 1:
+        return BETTING_WORDS[words[0]]
+    if answer in ("stand pat", "pat", "stand"):
+        return STAND_PAT
+    if words[0] == "discard":
+        hand = decode_observation(observation).cards
+        cards = parse_cards(" ".join(words[1:]))
+        missing = [format_card(c) for c in cards if c not in hand]
+        if missing:
+            raise ValueError(
+                f"you do not hold {', '.join(missing)}: your cards are {format_cards(hand)}"
+            )
+        return actions.discard_action(hand.index(c) for c in cards)
+    raise ValueError(
+        f"bad move {answer!r}: type fold, check, call, bet, raise, stand pat or discard CARDS"
+    )
+
+
+def move_text(action: int, observation: np.ndarray) -> str:
+    """How :func:`parse_move` reads ``action`` back (``"discard As Kd"``)."""
+    if action < STAND_PAT:
+        return ("fold", "call", "raise")[action]
+    hand = decode_observation(observation).cards
+    thrown = [hand[i] for i in range(len(hand)) if (action - STAND_PAT) >> i & 1]
+    return f"discard {format_cards(thrown)}" if thrown else "stand pat"
+
+
+EQUITY = FeatureSet(
+    equity_features,
+    PerActionLayout(offset=_ROWS, actions=NUM_ACTIONS, width=ROW_WIDTH),
+    "Monte-Carlo equity per discard, pot odds, made hand, draws, the opponents' draws and bets",
+)
+
+HOOKS = equity_hooks(
+    EQUITY,
+    equity_rule,
+    params={"raise_by": 0.0, "call_by": 0.0},  # tuned: benchmarks/feature_rules.py
+    summary="best-equity draw; raise above a fair share + raise_by, call above the pot "
+    "odds + call_by",
+    describe=describe,
+    parse_action=parse_move,
+    action_text=move_text,
+    prompt="fold / check / call / bet / raise / stand pat / discard CARDS",
+)

@@ -1,0 +1,164 @@
+"""Poker without a name's ``"reach"`` features: the ``"odds"`` columns (:mod:`.odds`) plus,
+per legal card, how many tricks the hand still reaches after it.
+
+The ``"odds"`` columns see one trick ahead: the chance a card takes the trick on the table. A
+bid is made or missed over the whole deal, so these add, over the same kind of sampled deals of
+the unseen cards (the other seats playing the rules policy,
+:func:`pokerzoo.envs.nameless_poker.analysis.rules_play`, for their own bids):
+
+- per legal card (and joker lead), ``reach_taking`` and ``reach_ducking``: the seat's mean total
+  of tricks at the deal's end (over 8) when, after that card, it plays for every trick, or sheds
+  every trick. Together they bound what the hand can still make of the deal: the most tricks it
+  can expect to take and the fewest it can expect to be left with;
+- per legal card, ``short_of_target`` and ``over_target``: how far (in tricks over 8) the
+  target lies above the taking reach or below the ducking reach, 0 when the reach contains it;
+  the target is the seat's bid (a minimum deal: 0 tricks; a maximum deal: every trick);
+- per bid, ``reach_ducking``: the share of deals in which the hand, shedding every trick, takes
+  at most that bid (the ``"odds"`` row's ``tricks_at_least`` is its counterpart playing for every
+  trick); context ``ducking_expected``: the tricks the hand takes shedding every trick (over 8).
+
+Like the equity of the betting games, these describe the position: the seat's own play after
+the card is fixed (take everything, or nothing) and never depends on its bid, no action is played
+out to its score and none is recommended; the policy learns from its returns how the two
+bounds, the bid and the tricks taken decide a card. Samples come from a generator seeded by the
+observation (:func:`pokerzoo.training.poker.features.seeded` of
+:func:`~.odds.observation_key`), so the same observation always gets the same features,
+whatever its dtype.
+
+Layout: the ``"odds"`` context, then ``ducking_expected``; then per action the ``"odds"`` row
+followed by :data:`REACH_ROW_NAMES`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ....envs.core.cards import JOKER
+from ....envs.nameless_poker import (
+    BID,
+    NUM_ACTIONS,
+    NUM_PLAYERS,
+    NamelessPokerView,
+    decode_observation,
+)
+from ....envs.nameless_poker.deals import DEAL_KINDS
+from ....envs.nameless_poker.playout import World, play_out, put_action
+from ...features import FeatureSet, PerActionLayout, batched
+from ...poker.features import seeded
+from .odds import (
+    BID_SAMPLES,
+    ODDS_CONTEXT,
+    ODDS_ROW_WIDTH,
+    extend_features,
+    legal_actions,
+    observation_key,
+    odds_features,
+    sample_deals,
+    tricks_totals,
+)
+
+__all__ = [
+    "REACH",
+    "REACH_CONTEXT",
+    "REACH_ROW_NAMES",
+    "REACH_ROW_WIDTH",
+    "REACH_SAMPLES",
+    "reach_features",
+    "reach_odds",
+    "reach_totals",
+]
+
+REACH_SAMPLES = 8
+"""Sampled deals per card played (each card played out to the deal's end twice)."""
+REACH_ROW_NAMES: tuple[str, ...] = (
+    "reach_taking",
+    "reach_ducking",
+    "short_of_target",
+    "over_target",
+)
+"""The columns each action's row adds after the ``"odds"`` row (module doc)."""
+REACH_CONTEXT = ODDS_CONTEXT + 1
+"""Context columns: the ``"odds"`` context, then ``ducking_expected`` (tricks / 8)."""
+REACH_ROW_WIDTH = ODDS_ROW_WIDTH + len(REACH_ROW_NAMES)
+
+
+def reach_totals(
+    view: NamelessPokerView, legal: list[int], rng: np.random.Generator, samples: int
+) -> np.ndarray:
+    """Playing: ``int (samples, len(legal), 2)``, on each of ``samples`` sampled deals of the
+    unseen cards and per legal action, the seat's total of tricks at the deal's end when, after
+    it, the seat plays for every trick (last axis 0) or sheds every trick (1)."""
+    trump = view.trump
+    kind = DEAL_KINDS.index(view.kind)
+    turned_trump = int(view.turned_card != JOKER and view.turned_card & 3 == trump)
+    left = view.hand_size - sum(view.tricks)
+    sizes = [0] * NUM_PLAYERS
+    for r in range(1, NUM_PLAYERS):
+        played_now = (r - view.leader) % NUM_PLAYERS < len(view.trick)
+        sizes[r] = left - int(played_now)
+    totals = np.zeros((samples, len(legal), 2), dtype=np.int64)
+    for k, hands in enumerate(sample_deals(view, sizes, rng, samples)):
+        base = World.of_view(view, hands)
+        for i, action in enumerate(legal):
+            taking = base.copy()
+            put_action(taking, action, trump)
+            ducking = taking.copy()
+            play_out(taking, trump, kind, turned_trump, observer_wants=True)
+            play_out(ducking, trump, kind, turned_trump, observer_wants=False)
+            totals[k, i] = taking.tricks[0], ducking.tricks[0]
+    return totals
+
+
+def reach_odds(
+    view: NamelessPokerView, legal: list[int], rng: np.random.Generator, samples: int
+) -> np.ndarray:
+    """Playing: ``float (len(legal), 2)``, per legal action the seat's mean total of tricks at
+    the deal's end when, after it, the seat plays for every trick (column 0) or sheds every
+    trick (column 1), over ``samples`` sampled deals of the unseen cards
+    (:func:`reach_totals`)."""
+    return reach_totals(view, legal, rng, samples).mean(axis=0)
+
+
+def _reach(observation: np.ndarray) -> tuple[float, np.ndarray]:
+    """One observation's ``ducking_expected`` and ``(NUM_ACTIONS, 4)`` rows of
+    :data:`REACH_ROW_NAMES`."""
+    rows = np.zeros((NUM_ACTIONS, len(REACH_ROW_NAMES)), dtype=np.float32)
+    view = decode_observation(observation)
+    if view.to_act != 0:  # not this seat's turn (or the game is over): nothing to measure
+        return 0.0, rows
+    rng = seeded(observation_key(observation) + b"reach")
+    if view.bidding:
+        if view.kind in ("minimum", "maximum"):
+            return 0.0, rows
+        totals = tricks_totals(view, rng, BID_SAMPLES, (False,))  # shedding every trick
+        size = view.hand_size
+        shares = np.bincount(totals[:, 0], minlength=9) / BID_SAMPLES
+        rows[BID : BID + size + 1, 1] = np.cumsum(shares)[: size + 1]
+        return float(shares @ np.arange(9)) / 8, rows
+    legal = [int(a) for a in np.flatnonzero(legal_actions(view))]
+    if len(legal) > 1:
+        reach = reach_odds(view, legal, rng, REACH_SAMPLES)
+        target = {"minimum": 0, "maximum": view.hand_size}.get(view.kind, view.bids[0] or 0)
+        rows[legal, 0:2] = reach / 8
+        rows[legal, 2] = np.maximum(target - reach[:, 0], 0) / 8
+        rows[legal, 3] = np.maximum(reach[:, 1] - target, 0) / 8
+    return 0.0, rows
+
+
+@batched
+def reach_features(observations: np.ndarray) -> np.ndarray:
+    """``(N, 389)`` observations -> ``(N, REACH_CONTEXT + 66 * REACH_ROW_WIDTH)`` (module doc);
+    a card that is the only legal play gets no reach."""
+    base = odds_features(observations)
+    columns = len(REACH_ROW_NAMES)
+    return extend_features(base, ODDS_CONTEXT, ODDS_ROW_WIDTH, columns, _reach, observations)
+
+
+REACH = FeatureSet(
+    reach_features,
+    PerActionLayout(offset=REACH_CONTEXT, actions=NUM_ACTIONS, width=REACH_ROW_WIDTH),
+    "trick counts and Monte-Carlo trick odds plus, per card, the tricks the hand still "
+    "reaches by the deal's end "
+    "when it then plays for every trick or sheds every trick (and per bid, the chance that "
+    "shedding every trick keeps it at or under the bid)",
+)
