@@ -1,4 +1,4 @@
-"""Public alias of :mod:`pokerzoo.envs.core.errors`: the module path RULES §6 and the README
+"""Public alias of :mod:`pokerzoo.envs.core.errors`: the module path RULES §6 and the docs
 document."""
 
 from .core.errors import *  # noqa: F403 - the alias re-exports the module's public names

@@ -22,6 +22,7 @@ from importlib import metadata, resources
 from pathlib import Path
 from typing import Any
 
+from ..envs.core.registry import get_game
 from .config import (
     ConfigError,
     EvaluationConfig,
@@ -53,7 +54,9 @@ _CHECKPOINT = re.compile(r"model_(\d+)_steps(?:\.zip)?$")
 
 
 def default_config_path(game: str) -> Path | None:
-    """``configs/<game>.yaml`` in the working directory, else the one shipped with the package.
+    """``configs/<game>.yaml`` in the working directory, else the config the game's registry
+    entry names (``GameSpec.config``: a plugin game's own), else the one shipped with the
+    package.
 
     The repository's ``configs/`` folder is installed as ``pokerzoo.configs``, so a wheel
     install trains with the same tuned defaults as a checkout.
@@ -61,6 +64,12 @@ def default_config_path(game: str) -> Path | None:
     local = Path.cwd() / "configs" / f"{game}.yaml"
     if local.is_file():
         return local
+    try:
+        own = get_game(game).config_path()
+    except ValueError:  # not a registered game: its config is looked for by name only
+        own = None
+    if own is not None:
+        return own
     shipped = Path(str(resources.files("pokerzoo.configs").joinpath(f"{game}.yaml")))
     return shipped if shipped.is_file() else None
 

@@ -8,26 +8,42 @@ pokerzoo.envs``; ``pettingzoo.make("aec", "pokerzoo/DrawPoker-v0")`` with Pettin
 Adding a game adds its files; no list elsewhere names it.
 
 Games are found by looking for ``spec`` modules in the subpackages of :mod:`pokerzoo.envs`
-(:func:`discover`); a game that lives elsewhere (a plugin, or the toy game of the tests)
-registers itself with :func:`register_game`. Registering a name (or a Gymnasium id) twice is an
-error. Everything a spec names is a ``"module:attribute"`` string, imported only when used, so
-``import pokerzoo.envs`` stays light and nothing here imports torch or the training package.
+(:func:`discover`). A game that lives elsewhere (a plugin, or the toy game of the tests) is
+added through the public path: :func:`register_game` (also ``pokerzoo.envs.register_game``),
+or, for an installed package, a ``pokerzoo.games`` entry point naming its spec (in
+``pyproject.toml``: ``[project.entry-points."pokerzoo.games"] my_game = "my_pkg.spec:SPEC"``),
+which :func:`discover` reads once. Registering a name (or a Gymnasium or PettingZoo id) twice
+is an error. Everything a spec names is a ``"module:attribute"`` string, imported only when
+used, so ``import pokerzoo.envs`` stays light and nothing here imports torch or the training
+package.
+
+A game's envs need not be written by hand: a spec that names its ``engine`` (a class of the
+engine contract, :mod:`.game`) gets its PettingZoo AEC env, its parallel env when the engine is
+``simultaneous``, and its single-seat Gymnasium env against its bots, all built from the spec
+by :mod:`.build` (:func:`~.build.aec_env_class`, :func:`~.build.single_env_class`); its own
+``aec`` / ``single`` entry points, where given, take precedence (the shipped games keep their
+documented modules).
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.metadata
 import pkgutil
+import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
 __all__ = [
+    "ENTRY_POINT_GROUP",
     "GameSpec",
     "GymId",
     "Scoring",
     "discover",
+    "discover_plugins",
     "game_bots",
     "games",
     "get_game",
@@ -119,10 +135,38 @@ class GameSpec:
     training: str | None = None
     """``module:HOOKS`` of the game's training hooks (features, what ``play`` shows and reads),
     read only by :mod:`pokerzoo.training`."""
+    config: str | None = None
+    """The game's default training config, for ``pokerzoo train NAME`` without ``--config``
+    (after ``configs/NAME.yaml`` in the working directory): ``"package:file.yaml"``, a file
+    beside a package's modules (a plugin's own), or a path; ``None``: the package's
+    ``configs/NAME.yaml`` (``pokerzoo.configs``)."""
+    engine: str | None = None
+    """``module:Class`` of the game's engine (:mod:`.game`), built with the env's game options.
+    With it, ``aec``, ``parallel`` (when the engine is ``simultaneous``), ``single`` and the
+    Gymnasium id (:attr:`gym_id`) default to envs built from this spec (:mod:`.build`), so a
+    game needs no env module of its own; the engine's module is imported when the spec is
+    made (to read ``simultaneous``)."""
+    gym_id: str | None = None
+    """With :attr:`engine`: the Gymnasium id of the built single-seat env (default
+    ``pokerzoo/<Name>-v0``, ``take_two`` -> ``pokerzoo/TakeTwo-v0``), also its PettingZoo id."""
+    env_name: str | None = None
+    """With :attr:`engine`: the PettingZoo ``metadata["name"]`` of the built envs (default
+    ``<name>_v0``)."""
+    render_fps: int | None = None
+    """With :attr:`engine`: the built envs' ``metadata["render_fps"]`` (default: pokerzoo's
+    text frames, 4 a second)."""
+    default_opponent: str = "rules"
+    """With :attr:`engine`: the bot the built single-seat env seats by default (a name of
+    :attr:`bots`)."""
+    default_seat: int | None = None
+    """With :attr:`engine`: the learner's seat by default in the built single-seat env
+    (``None``: drawn every episode)."""
 
     def __post_init__(self) -> None:
         if not self.name.isidentifier() or self.name != self.name.lower():
             raise ValueError(f"bad game name {self.name!r}: expected a lowercase identifier")
+        if self.engine is not None:
+            self._fill_built_envs()
         if self.players < 1:
             raise ValueError(f"bad players {self.players!r} for {self.name}: expected >= 1")
         if self.players == 1 and self.single is None:
@@ -132,10 +176,46 @@ class GameSpec:
         if not self.option_sets:
             raise ValueError(f"{self.name}: option_sets needs at least the default set")
 
+    def _fill_built_envs(self) -> None:
+        """The entry points of the envs :mod:`.build` makes from this spec, where the spec
+        names none of its own."""
+        built = _BUILD
+        filled: dict[str, Any] = {}
+        if self.aec is None:
+            filled["aec"] = f"{built}:{self.name}__env"
+            if self.parallel is None and getattr(load(str(self.engine)), "simultaneous", False):
+                filled["parallel"] = f"{built}:{self.name}__parallel_env"
+        if self.single is None:
+            filled["single"] = single = f"{built}:{self.name}__Env"
+            if not self.gym_ids:
+                camel = "".join(part.capitalize() for part in self.name.split("_"))
+                gym_id = self.gym_id or f"pokerzoo/{camel}-v0"
+                filled["gym_ids"] = (GymId(gym_id, entry_point=single),)
+        for key, value in filled.items():
+            object.__setattr__(self, key, value)  # a frozen dataclass: set once, here
+
+    def config_path(self) -> Path | None:
+        """The file :attr:`config` names (``None`` when it names none)."""
+        if self.config is None:
+            return None
+        package, sep, name = self.config.partition(":")
+        if sep and package.replace(".", "").isidentifier() and "/" not in package:
+            return Path(str(resources.files(package).joinpath(name)))
+        return Path(self.config)
+
     # --- builders (lazy imports) --------------------------------------------------------------
     @property
     def bot_classes(self) -> Mapping[str, type]:
         return load(self.bots)
+
+    def _load(self, path: str) -> Any:
+        """The object an entry point names; an env :mod:`.build` makes is built for this spec
+        (registered or not)."""
+        module, _, attribute = path.partition(":")
+        if module == _BUILD and attribute.startswith(f"{self.name}__"):
+            # named like every entry point: the registry imports no env module itself
+            return load(f"{_BUILD}:built")(self, attribute[len(self.name) + 2 :])
+        return load(path)
 
     def make_bot(self, name: str, seed: int | None = None, **options: Any) -> Any:
         bots = self.bot_classes
@@ -147,17 +227,17 @@ class GameSpec:
         """The Gymnasium env that training plays (see :attr:`single`)."""
         if self.single is None:
             raise ValueError(f"{self.name} has no Gymnasium env")
-        return load(self.single)(**options)
+        return self._load(self.single)(**options)
 
     def make_aec(self, **options: Any) -> Any:
         if self.aec is None:
             raise ValueError(f"{self.name} has no PettingZoo env")
-        return load(self.aec)(**options)
+        return self._load(self.aec)(**options)
 
     def make_parallel(self, **options: Any) -> Any:
         if self.parallel is None:
             raise ValueError(f"{self.name} has no parallel PettingZoo env")
-        return load(self.parallel)(**options)
+        return self._load(self.parallel)(**options)
 
     def make_vector(self, num_envs: int, **options: Any) -> Any:
         if self.vector is None:
@@ -179,6 +259,7 @@ class GameSpec:
 
 
 _GAMES: dict[str, GameSpec] = {}
+_BUILD = f"{__name__.rsplit('.', 1)[0]}.build"
 
 
 def package_game(
@@ -190,8 +271,8 @@ def package_game(
     vector_class: str | None = None,
     **fields: Any,
 ) -> GameSpec:
-    """The :class:`GameSpec` of a game of this package, its entry points where the README's
-    "Adding a game" puts them: the bots ``pokerzoo.agents.<name>:BOTS``, the PettingZoo
+    """The :class:`GameSpec` of a game of this package, its entry points where
+    ``docs/adding_a_game.md`` puts them: the bots ``pokerzoo.agents.<name>:BOTS``, the PettingZoo
     ``pokerzoo.envs.<name>_v0:env`` (and ``:parallel_env`` with ``parallel``), the Gymnasium
     env ``pokerzoo.envs.<name>.env:<env_class>`` under the id ``gym_id`` (with
     ``pokerzoo.envs.<name>.vector:<vector_class>`` as its native vector env where given) and
@@ -284,9 +365,14 @@ def unregister_game(name: str) -> None:
             pz_registries[env_type].pop(pz_id, None)
 
 
+ENTRY_POINT_GROUP = "pokerzoo.games"
+"""The entry point group of plugin games: each entry point names a :class:`GameSpec`."""
+
+
 def discover() -> None:
-    """Register every game package under :mod:`pokerzoo.envs` that has a ``spec`` module
-    (idempotent: games already registered are skipped)."""
+    """Register every game package under :mod:`pokerzoo.envs` that has a ``spec`` module, then
+    every game an installed package declares in the ``pokerzoo.games`` entry point group (read
+    once; idempotent: games already registered are skipped)."""
     # The folder of pokerzoo.envs, found without importing it (it imports this module).
     envs_dir = Path(__file__).resolve().parent.parent
     envs_name = __name__.rsplit(".", 2)[0]
@@ -300,9 +386,38 @@ def discover() -> None:
         _DISCOVERED.add(module.name)
         if spec.name not in _GAMES:
             register_game(spec)
+    if not _PLUGINS_READ:
+        _PLUGINS_READ.append(True)
+        discover_plugins()
+
+
+def discover_plugins() -> list[str]:
+    """Register the games of the ``pokerzoo.games`` entry points (each names a
+    :class:`GameSpec`) that are not registered yet; the names of those it registered. An entry
+    point that fails to load, names no spec or clashes with a registered game is skipped with
+    a warning naming it (a broken plugin does not break ``import pokerzoo.envs``)."""
+    added = []
+    for entry in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        try:
+            spec = entry.load()
+            if not isinstance(spec, GameSpec):
+                raise TypeError(f"expected a GameSpec, got {type(spec).__name__}")
+            if _GAMES.get(spec.name) is spec:
+                continue
+            register_game(spec)
+        except Exception as error:  # noqa: BLE001 - any plugin failure is reported, not raised
+            warnings.warn(
+                f"pokerzoo: game plugin {entry.name} = {entry.value!r} skipped: {error}",
+                RuntimeWarning,
+                stacklevel=2,
+            )
+            continue
+        added.append(spec.name)
+    return added
 
 
 _DISCOVERED: set[str] = set()
+_PLUGINS_READ: list[bool] = []
 
 
 def games() -> dict[str, GameSpec]:

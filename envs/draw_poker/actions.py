@@ -53,7 +53,7 @@ _TABLE_ROWS = (
     ),
 )
 ACTION_TABLE = markdown_table(("index", "name", "meaning"), _TABLE_ROWS)
-"""The action table in Markdown (module and class docstrings, the README)."""
+"""The action table in Markdown (module and class docstrings, the game's docs page)."""
 
 HAND_SIZE = 5
 STAND_PAT = 3

@@ -203,7 +203,7 @@ ACTION_TABLE = markdown_table(
         ),
     ],
 )
-"""The action table in Markdown (docstrings and the README)."""
+"""The action table in Markdown (docstrings and the game's docs page)."""
 FIRST_TO_ACT = ("highest", "lowest")
 _ACE = 12
 _CATEGORY_SHIFT = 24  # a "standard" key holds its Category in bits 24 and up (core.hands)

@@ -172,7 +172,7 @@ ACTION_TABLE = markdown_table(
         ),
     ],
 )
-"""The action table in Markdown (docstrings and the README)."""
+"""The action table in Markdown (docstrings and the game's docs page)."""
 
 _MAX_SCORE = TRICK_POINTS * MAX_HAND  # 80: a deal's score lies in -80..80
 _MAX_TOTAL = NUM_DEALS * _MAX_SCORE  # 2400

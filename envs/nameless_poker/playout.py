@@ -3,7 +3,7 @@ a card put to it (:func:`put`), and the deal played to its end by the rules poli
 seat (:func:`play_out`).
 
 The Monte-Carlo bot (:class:`pokerzoo.agents.nameless_poker.MonteCarloBot`) and the training
-features (``pokerzoo.training.games.nameless_odds`` and ``nameless_reach``) play thousands of
+features (``pokerzoo.training.games.nameless_poker.odds`` and ``.reach``) play thousands of
 these per decision, so :func:`play_out` is the hot path of both. It plays exactly the cards of
 :func:`~.analysis.rules_play` (a test plays both from thousands of positions) on bit masks: each
 hand is an ``int`` with bit ``c`` set for natural card ``c`` (card ids rise with the rank within

@@ -5,7 +5,7 @@ Monte-Carlo player imagines the other hands hold.
 for the other seats uniformly from the deals consistent with what the observer has seen: no seat
 holds a card of a suit (or a joker) its plays showed it lacks. The Monte-Carlo bot
 (:class:`pokerzoo.agents.nameless_poker.MonteCarloBot`) and the training features
-(``pokerzoo.training.games.nameless_odds`` and ``nameless_reach``) play each deal out with
+(``pokerzoo.training.games.nameless_poker.odds`` and ``.reach``) play each deal out with
 :func:`~.playout.play_out`.
 """
 

@@ -4,21 +4,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-import gymnasium as gym
 import numpy as np
-from gymnasium import spaces
 
 from ..core.cards import format_card
-from ..core.errors import (
-    MASKED_ACTIONS,
-    RENDER_MODES,
-    GameOverError,
-    check_render_mode,
-    resolve_action,
-)
 from ..core.observation import document, markdown_table
-from ..core.options import build, check_choice, check_reset_options
-from ..core.seeding import kept_on_error
+from ..core.one_player import OnePlayerEnv
 from .observation import LAYOUT, encode_observation, update_observation
 from .render import render_grid
 from .rules import GRID_CELLS, PokerSquaresGame, SquaresState, cell_name, check_reward
@@ -26,7 +16,7 @@ from .rules import GRID_CELLS, PokerSquaresGame, SquaresState, cell_name, check_
 __all__ = ["PokerSquaresEnv"]
 
 
-class PokerSquaresEnv(gym.Env[np.ndarray, np.int64]):
+class PokerSquaresEnv(OnePlayerEnv):
     """Poker Squares: place 25 cards one at a time on a 5x5 grid; rows and columns score as
     poker hands.
 
@@ -94,7 +84,8 @@ class PokerSquaresEnv(gym.Env[np.ndarray, np.int64]):
 
     ``reset(seed=s)`` deals ``np.random.default_rng(s).permutation(deck)[:25]``;
     ``reset(options={"cards": "As Kd ..."})`` plays a fixed 25-card deal instead (tests, replays).
-    Any other reset option is an error.
+    Any other reset option is ignored with a warning naming the accepted ones (Gymnasium's
+    convention).
 
     ## Render
     ``"ansi"`` returns the grid in card notation with each row's and column's hand name and
@@ -106,7 +97,10 @@ class PokerSquaresEnv(gym.Env[np.ndarray, np.int64]):
     - v0, observations: ``float32`` (was ``uint8``), the same values.
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": list(RENDER_MODES), "render_fps": 4}
+    metadata: ClassVar[dict[str, Any]] = {**OnePlayerEnv.metadata, "render_fps": 4}
+    game_class = PokerSquaresGame
+    action_noun = "cell"
+    over_message = "the grid is full: the game is over, call reset() first"
 
     def __init__(
         self,
@@ -115,91 +109,35 @@ class PokerSquaresEnv(gym.Env[np.ndarray, np.int64]):
         masked_action: str = "raise",
         **options: Any,
     ) -> None:
-        self.game = build(
-            PokerSquaresGame,
-            options,
-            "PokerSquaresEnv",
-            also=("reward", "render_mode", "masked_action"),
-        )
+        self._build_game(options, also=("reward",))
         self.reward_mode = check_reward(reward)
-        self.render_mode = check_render_mode(render_mode, self.metadata["render_modes"])
-        self.masked_action = check_choice("masked_action", masked_action, MASKED_ACTIONS)
-        self.action_space = spaces.Discrete(GRID_CELLS)
-        self.observation_space = spaces.Box(
-            low=LAYOUT.low.copy(), high=LAYOUT.high.copy(), dtype=LAYOUT.dtype
-        )
-        self._state: SquaresState | None = None
+        self._setup(render_mode, masked_action, GRID_CELLS, LAYOUT)
         self._obs = LAYOUT.zeros()
 
-    @property
-    def game_state(self) -> SquaresState | None:
-        """The engine state of the current episode (``None`` before the first reset)."""
-        return self._state
+    def _legal(self, state: SquaresState) -> np.ndarray:
+        return state.mask
 
-    def reset(
-        self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[np.ndarray, dict[str, Any]]:
-        chosen = check_reset_options(options, ("cards",))
-        # A reset that raises (a malformed "cards") changes nothing, the generator included.
-        kept = (self._np_random, self._np_random_seed)
-        with kept_on_error(self._np_random):
-            try:
-                super().reset(seed=seed)
-                state = self.game.new_state(chosen.get("cards"), rng=self.np_random)
-            except BaseException:
-                self._np_random, self._np_random_seed = kept
-                raise
-        self._state = state
-        encode_observation(self._state, out=self._obs)
-        if self.render_mode == "human":
-            self.render()
-        return self._obs.copy(), {"action_mask": self._state.mask.copy()}
+    def describe_action(self, action: int) -> str:
+        return cell_name(action)
 
-    def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
-        state = self._state
-        if state is None:
-            raise GameOverError("no game in progress: call reset() first")
-        if self.game.is_terminal(state):
-            raise GameOverError("the grid is full: the game is over, call reset() first")
-        cell, asked = resolve_action(
-            action, state.mask, self.masked_action, self.np_random, cell_name, "cell"
-        )
-        earned = self.game.place(state, cell)
-        update_observation(self._obs, state, cell)
+    def _started(self, state: SquaresState) -> np.ndarray:
+        encode_observation(state, out=self._obs)
+        return self._obs.copy()
+
+    def _play(self, state: SquaresState, action: int) -> tuple[np.ndarray, float, bool]:
+        earned = self.game.place(state, action)
+        update_observation(self._obs, state, action)
         terminated = self.game.is_terminal(state)
         # "final" pays the whole score on the last placement
         final = state.score if terminated else 0
         reward = earned if self.reward_mode == "incremental" else final
-        info: dict[str, Any] = {"action_mask": state.mask.copy()}
-        if asked is not None:
-            info["masked_action"] = asked
-        if terminated:
-            info["score"] = state.score
-            info["grid"] = [format_card(card) for card in state.grid]
-        if self.render_mode == "human":
-            self.render()
-        return self._obs.copy(), float(reward), terminated, False, info
+        return self._obs.copy(), reward, terminated
 
-    def action_masks(self) -> np.ndarray:
-        """Legal cells as a bool array (the sb3-contrib MaskablePPO hook)."""
-        if self._state is None:
-            return np.zeros(GRID_CELLS, dtype=bool)
-        return self._state.mask.astype(bool)
+    def _final_info(self, state: SquaresState) -> dict[str, Any]:
+        return {"score": state.score, "grid": [format_card(card) for card in state.grid]}
 
-    def render(self) -> str | None:
-        if self._state is None:
-            raise GameOverError("nothing to render: call reset() first")
-        text = render_grid(self.game, self._state)
-        if self.render_mode == "human":
-            print(text, end="")  # noqa: T201 - "human" mode prints by definition
-            return None
-        if self.render_mode == "ansi":
-            return text
-        gym.logger.warn(
-            "render() called without a render_mode; create the env with render_mode='ansi' or "
-            "'human'"
-        )
-        return None
+    def _text(self, state: SquaresState) -> str:
+        return render_grid(self.game, state)
 
 
 _INFO_TABLE = markdown_table(

@@ -1,8 +1,10 @@
-"""The toy game's registry entry (registered by ``tests/conftest.py``)."""
+"""The toy game's registry entry, as a plugin package would write it: its engine, bots,
+training hooks and config, its envs built from this spec (``pokerzoo.envs.core.build``).
+``tests/conftest.py`` registers it through the public path (``pokerzoo.envs.register_game``)."""
 
 from __future__ import annotations
 
-from pokerzoo.envs.core.registry import GameSpec, GymId, Scoring
+from pokerzoo.envs import GameSpec, Scoring
 
 SPEC = GameSpec(
     name="take_two",
@@ -10,11 +12,12 @@ SPEC = GameSpec(
     summary="two players take two of five face-up cards; the higher rank total wins",
     players=2,
     options={"payoff": '"win" (default, +1/0/-1) | "margin" (rank total difference)'},
-    bots="tests.toy_game.bots:BOTS",
     option_sets={"win": {}, "margin": {"payoff": "margin"}},
-    aec="tests.toy_game.envs:env",
-    single="tests.toy_game.envs:TakeTwoEnv",
-    gym_ids=(GymId("pokerzoo-tests/TakeTwo-v0", entry_point="tests.toy_game.envs:TakeTwoEnv"),),
+    engine="tests.toy_game.game:TakeTwoGame",
+    gym_id="pokerzoo/TakeTwo-v0",
+    default_opponent="greedy",
+    bots="tests.toy_game.bots:BOTS",
     scoring=Scoring(points_key="totals", unit="rank point"),
     training="tests.toy_game.hooks:HOOKS",
+    config="tests.toy_game:take_two.yaml",
 )

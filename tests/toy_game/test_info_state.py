@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from pokerzoo.envs.core.build import single_env_class
 from pokerzoo.envs.core.cards import parse_cards
 
 from tests.helpers import check_info, check_pettingzoo_state
 
-from .envs import TakeTwoEnv, env
 from .game import INFO_SCHEMA, LAYOUT, STATE_LAYOUT
+from .spec import SPEC
+
+env = SPEC.make_aec  # the envs built from the spec (pokerzoo.envs.core.build)
+TakeTwoEnv = single_env_class(SPEC)
 
 ROW = "As 7d Kh 2c Qs"  # ranks 12, 5, 11, 0, 10
 
