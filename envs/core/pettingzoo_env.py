@@ -43,6 +43,7 @@ play loop of the tests and the benchmarks).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
@@ -62,6 +63,7 @@ from .errors import (
 )
 from .game import Game, Payout
 from .info import InfoKey, InfoSchema, settled
+from .observation import document
 from .options import build, check_choice, check_int, check_reset_options, check_seed
 from .seeding import kept_on_error
 
@@ -74,6 +76,7 @@ __all__ = [
     "CardGameAECEnv",
     "CardGameParallelEnv",
     "agent_names",
+    "document_module",
     "observation_space",
     "order_enforcing",
     "play_game",
@@ -86,6 +89,23 @@ INFOS_CHANGE = """\
 """The changelog entry of the betting games' AEC envs for their infos without the action mask
 (``{infos_change}`` in their module docstrings, filled by
 :func:`~pokerzoo.envs.core.observation.document`)."""
+
+
+def document_module(module_name: str, game: Game, **tables: str) -> None:
+    """Fill the placeholders of a game's PettingZoo module docstring from its engine ``game``
+    (default options): ``{observation_table}``, ``{info_table}`` (the env's keys with
+    ``masked_action="random"``), ``{state_table}`` and ``{infos_change}`` where the docstring
+    has them, then ``tables`` (the game's own, such as its action table)."""
+    module = sys.modules[module_name]
+    shared = {
+        "observation_table": game.layout.table(),
+        "info_table": env_info_schema(game, "random").table(),
+        "infos_change": INFOS_CHANGE,
+    }
+    if hasattr(game, "state_layout"):
+        shared["state_table"] = game.state_layout.table()
+    text = module.__doc__ or ""
+    document(module, **{k: v for k, v in shared.items() if "{" + k + "}" in text}, **tables)
 
 
 def pettingzoo_metadata(name: str, *, parallelizable: bool) -> dict[str, Any]:

@@ -52,6 +52,7 @@ import numpy as np
 from .bots import Bot
 from .errors import RENDER_FPS, RENDER_MODES, GameOverError, UnknownOptionError
 from .info import InfoKey, InfoSchema
+from .observation import document
 from .options import check_int
 from .registry import game_bots
 from .seeding import kept_on_error
@@ -63,6 +64,7 @@ __all__ = [
     "BotTableEnv",
     "OpponentPicker",
     "SingleSeatEnv",
+    "document_view",
     "named_opponents",
     "seat_info_schema",
 ]
@@ -368,3 +370,19 @@ class BotTableEnv(SingleSeatEnv):
         choice = self.default_opponent if opponent is None else opponent
         picker = named_opponents(self.bot_classes(), choice, len(aec.possible_agents), options)
         super().__init__(aec, picker, seat=self.default_seat if seat is _DEFAULT else seat)
+
+
+def document_view(cls: type[BotTableEnv], **tables: str) -> None:
+    """Fill the placeholders of a game's single-seat env docstring: ``{observation_table}`` (its
+    game's, default options), ``{info_table}`` (the view's keys with ``masked_action="random"``),
+    ``{step_errors}``, ``{bot_rewards}`` and ``{bot_info}`` where the docstring has them, then
+    ``tables`` (the game's own, such as its action table)."""
+    shared = {
+        "observation_table": cls.aec_class.game_class().layout.table(),
+        "info_table": cls.info_schema_for(masked_action="random").table(),
+        "step_errors": STEP_ERRORS,
+        "bot_rewards": BOT_REWARDS,
+        "bot_info": BOT_INFO,
+    }
+    text = cls.__doc__ or ""
+    document(cls, **{k: v for k, v in shared.items() if "{" + k + "}" in text}, **tables)

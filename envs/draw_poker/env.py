@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ..core.observation import document
-from ..core.single_seat import BOT_INFO, BOT_REWARDS, STEP_ERRORS, BotTableEnv
+from ..core.single_seat import BotTableEnv, document_view
 from .actions import ACTION_TABLE
-from .observation import LAYOUT
 from .pettingzoo_env import raw_env
 
 __all__ = ["DrawPokerEnv"]
@@ -69,13 +67,4 @@ class DrawPokerEnv(BotTableEnv):
     game: ClassVar[str | None] = "draw_poker"
 
 
-document(
-    DrawPokerEnv,
-    actions=ACTION_TABLE,
-    observation_table=LAYOUT.table(),
-    step_errors=STEP_ERRORS,
-    bot_rewards=BOT_REWARDS,
-    bot_info=BOT_INFO,
-    # the view's own schema: the AEC env's keys, then action_mask and seat
-    info_table=DrawPokerEnv.info_schema_for(masked_action="random").table(),
-)
+document_view(DrawPokerEnv, actions=ACTION_TABLE)

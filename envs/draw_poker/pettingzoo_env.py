@@ -86,31 +86,20 @@ Version history:
 
 from __future__ import annotations
 
-import sys
 from typing import Any, ClassVar
 
-from ..core.observation import document
 from ..core.pettingzoo_env import (
-    INFOS_CHANGE,
     CardGameAECEnv,
-    env_info_schema,
+    document_module,
     order_enforcing,
     pettingzoo_metadata,
 )
 from .actions import ACTION_TABLE
-from .game import STATE_LAYOUT, DrawPokerGame
-from .observation import LAYOUT
+from .game import DrawPokerGame
 
 __all__ = ["env", "raw_env"]
 
-document(
-    sys.modules[__name__],
-    actions=ACTION_TABLE,
-    observation_table=LAYOUT.table(),
-    info_table=env_info_schema(DrawPokerGame(), "random").table(),
-    state_table=STATE_LAYOUT.table(),
-    infos_change=INFOS_CHANGE,
-)
+document_module(__name__, DrawPokerGame(), actions=ACTION_TABLE)
 
 
 class raw_env(CardGameAECEnv):  # noqa: N801 - PettingZoo's conventional name

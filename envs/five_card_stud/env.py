@@ -5,10 +5,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ..core.observation import document
-from ..core.single_seat import BOT_INFO, BOT_REWARDS, STEP_ERRORS, BotTableEnv
+from ..core.single_seat import BotTableEnv, document_view
 from .game import ACTION_TABLE
-from .observation import LAYOUT
 from .pettingzoo_env import raw_env
 
 __all__ = ["FiveCardStudEnv"]
@@ -68,13 +66,4 @@ class FiveCardStudEnv(BotTableEnv):
     game: ClassVar[str | None] = "five_card_stud"
 
 
-document(
-    FiveCardStudEnv,
-    actions=ACTION_TABLE,
-    observation_table=LAYOUT.table(),
-    step_errors=STEP_ERRORS,
-    bot_rewards=BOT_REWARDS,
-    bot_info=BOT_INFO,
-    # the view's own schema: the AEC env's keys, then action_mask and seat
-    info_table=FiveCardStudEnv.info_schema_for(masked_action="random").table(),
-)
+document_view(FiveCardStudEnv, actions=ACTION_TABLE)

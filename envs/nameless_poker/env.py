@@ -5,10 +5,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ..core.observation import document
-from ..core.single_seat import STEP_ERRORS, BotTableEnv
+from ..core.single_seat import BotTableEnv, document_view
 from .game import ACTION_TABLE
-from .observation import LAYOUT
 from .pettingzoo_env import raw_env
 
 __all__ = ["NamelessPokerEnv"]
@@ -82,11 +80,4 @@ class NamelessPokerEnv(BotTableEnv):
     game: ClassVar[str | None] = "nameless_poker"
 
 
-document(
-    NamelessPokerEnv,
-    actions=ACTION_TABLE,
-    observation_table=LAYOUT.table(),
-    # the view's own schema: the AEC env's keys, then action_mask and seat
-    info_table=NamelessPokerEnv.info_schema_for(masked_action="random").table(),
-    step_errors=STEP_ERRORS,
-)
+document_view(NamelessPokerEnv, actions=ACTION_TABLE)

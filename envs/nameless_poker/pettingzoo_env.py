@@ -80,30 +80,19 @@ Version history:
 
 from __future__ import annotations
 
-import sys
 from typing import Any, ClassVar
 
-from ..core.observation import document
 from ..core.pettingzoo_env import (
-    INFOS_CHANGE,
     CardGameAECEnv,
-    env_info_schema,
+    document_module,
     order_enforcing,
     pettingzoo_metadata,
 )
-from .game import ACTION_TABLE, STATE_LAYOUT, NamelessPokerGame
-from .observation import LAYOUT
+from .game import ACTION_TABLE, NamelessPokerGame
 
 __all__ = ["env", "raw_env"]
 
-document(
-    sys.modules[__name__],
-    actions=ACTION_TABLE,
-    observation_table=LAYOUT.table(),
-    info_table=env_info_schema(NamelessPokerGame(), "random").table(),
-    state_table=STATE_LAYOUT.table(),
-    infos_change=INFOS_CHANGE,
-)
+document_module(__name__, NamelessPokerGame(), actions=ACTION_TABLE)
 
 
 class raw_env(CardGameAECEnv):  # noqa: N801 - PettingZoo's conventional name

@@ -66,28 +66,20 @@ Version history:
 
 from __future__ import annotations
 
-import sys
 from typing import Any, ClassVar
 
-from ..core.observation import document
 from ..core.pettingzoo_env import (
     CardGameAECEnv,
     CardGameParallelEnv,
-    env_info_schema,
+    document_module,
     order_enforcing,
     pettingzoo_metadata,
 )
 from .game import PokerSquaresTable
-from .observation import LAYOUT
 
 __all__ = ["PokerSquaresParallelEnv", "env", "parallel_env", "raw_env"]
 
-document(
-    sys.modules[__name__],
-    observation_table=LAYOUT.table(),
-    info_table=env_info_schema(PokerSquaresTable(), "random").table(),
-    state_table=PokerSquaresTable().state_layout.table(),
-)
+document_module(__name__, PokerSquaresTable())
 
 # render_fps: what Gymnasium's and PettingZoo's render tooling reads (text frames, 4 a second)
 _METADATA = {"render_fps": 4, **pettingzoo_metadata("poker_squares_v0", parallelizable=True)}

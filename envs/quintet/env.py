@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ..core.observation import document
-from ..core.single_seat import BotTableEnv
-from .observation import LAYOUT
+from ..core.single_seat import BotTableEnv, document_view
 from .pettingzoo_env import raw_env
 
 __all__ = ["QuintetEnv"]
@@ -85,9 +83,4 @@ class QuintetEnv(BotTableEnv):
     default_seat: ClassVar[int | None] = 0
 
 
-document(
-    QuintetEnv,
-    observation_table=LAYOUT.table(),
-    # the view's own schema: the AEC env's keys, then action_mask and seat
-    info_table=QuintetEnv.info_schema_for(masked_action="random").table(),
-)
+document_view(QuintetEnv)

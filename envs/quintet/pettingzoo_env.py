@@ -76,28 +76,20 @@ an illegal or missing action raises and changes nothing. Stepping a finished gam
 
 from __future__ import annotations
 
-import sys
 from typing import Any, ClassVar
 
-from ..core.observation import document
 from ..core.pettingzoo_env import (
     CardGameAECEnv,
     CardGameParallelEnv,
-    env_info_schema,
+    document_module,
     order_enforcing,
     pettingzoo_metadata,
 )
-from .game import STATE_LAYOUT, QuintetGame
-from .observation import LAYOUT
+from .game import QuintetGame
 
 __all__ = ["env", "parallel_env", "raw_env", "raw_parallel_env"]
 
-document(
-    sys.modules[__name__],
-    observation_table=LAYOUT.table(),
-    info_table=env_info_schema(QuintetGame(), "random").table(),
-    state_table=STATE_LAYOUT.table(),
-)
+document_module(__name__, QuintetGame())
 
 # render_fps: what Gymnasium's and PettingZoo's render tooling reads (text frames, 4 a second)
 _METADATA = {"render_fps": 4, **pettingzoo_metadata("quintet_v0", parallelizable=True)}
