@@ -1,6 +1,6 @@
 """The contract between a game's rules engine and the shared env plumbing.
 
-A game's rules live in one class per game (``PokerSquaresTable``, ``QuintetGame``,
+A game's rules live in one class per game (``PokerSquaresGame``, ``QuintetGame``,
 ``DrawPokerGame``, ...) holding the options, and a state record it creates and mutates. Every
 engine derives from :class:`Engine`, whose :meth:`~Engine.apply` checks once that the seat may
 still act, that it is a seat and that the action is legal, then calls the engine's own

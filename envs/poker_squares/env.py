@@ -11,7 +11,7 @@ from ..core.observation import document, markdown_table
 from ..core.one_player import OnePlayerEnv
 from .observation import LAYOUT, encode_observation, update_observation
 from .render import render_grid
-from .rules import GRID_CELLS, PokerSquaresGame, SquaresState, cell_name, check_reward
+from .rules import GRID_CELLS, PokerSquaresRules, SquaresState, cell_name, check_reward
 
 __all__ = ["PokerSquaresEnv"]
 
@@ -64,7 +64,7 @@ class PokerSquaresEnv(OnePlayerEnv):
     {info_table}
 
     ## Options
-    The options of one grid (:class:`~pokerzoo.envs.poker_squares.PokerSquaresGame`), then the
+    The options of one grid (:class:`~pokerzoo.envs.poker_squares.PokerSquaresRules`), then the
     env's own:
 
     - ``scoring``: ``"american"`` (default), ``"english"`` or a mapping hand name -> points
@@ -98,7 +98,7 @@ class PokerSquaresEnv(OnePlayerEnv):
     """
 
     metadata: ClassVar[dict[str, Any]] = {**OnePlayerEnv.metadata, "render_fps": 4}
-    game_class = PokerSquaresGame
+    game_class = PokerSquaresRules
     action_noun = "cell"
     over_message = "the grid is full: the game is over, call reset() first"
 

@@ -2,7 +2,7 @@
 
 One shuffled deck announces the cards and each player fills their own 5x5 grid with them. A
 round is 25 cards; after ``rounds`` rounds (each a fresh deal from the same generator) the
-highest total wins. :class:`PokerSquaresTable` is the engine of the PettingZoo envs
+highest total wins. :class:`PokerSquaresGame` is the engine of the PettingZoo envs
 (:mod:`.pettingzoo_env`), in the shape every game's engine has (:mod:`pokerzoo.envs.core.game`):
 it is simultaneous, the seats place each card in seat order in the AEC env and all at once in
 the parallel env, and nobody sees another's grid.
@@ -23,8 +23,8 @@ game so far, neutral until a round ends. Nobody is told another player's grid or
 
 State
 -----
-:meth:`PokerSquaresTable.encode_state` (``env.state()``): the whole table as one ``float32``
-vector (:attr:`PokerSquaresTable.state_layout`), for a centralised critic: every grid, and the
+:meth:`PokerSquaresGame.encode_state` (``env.state()``): the whole table as one ``float32``
+vector (:attr:`PokerSquaresGame.state_layout`), for a centralised critic: every grid, and the
 round's 25 cards in placement order (the cards still to come included, which no player sees in
 the ``"deal"`` variant). Each card is the observation's 18 features (rank one-hot 2..A, suit
 one-hot s h d c, joker; zeros for no card). The per-seat fields hold one entry (or block) per
@@ -50,9 +50,9 @@ from ..core.observation import Field, ObservationLayout, document
 from ..core.options import build, check_choice, check_int
 from .observation import CARD_FEATURES, LAYOUT, encode_observation, update_observation
 from .render import render_grid
-from .rules import EMPTY, GRID_CELLS, PokerSquaresGame, SquaresState, cell_name
+from .rules import EMPTY, GRID_CELLS, PokerSquaresRules, SquaresState, cell_name
 
-__all__ = ["INFO_SCHEMA", "TABLE_REWARDS", "PokerSquaresTable", "TableState"]
+__all__ = ["INFO_SCHEMA", "TABLE_REWARDS", "PokerSquaresGame", "TableState"]
 
 TABLE_REWARDS = ("final", "incremental", "margin")
 _CARD = CARD_FEATURES.shape[1]  # 18 features a card
@@ -112,12 +112,12 @@ class TableState:
     """``int64 (players, 25)``: each player's grid of the last finished round (-1 before)."""
 
 
-class PokerSquaresTable(Engine[TableState]):
+class PokerSquaresGame(Engine[TableState]):
     """The rules of multi-player Poker Squares under one set of options.
 
     Options: ``num_players`` (2..8, default 2), ``rounds`` (>= 1, default 1), ``reward``
     (:data:`TABLE_REWARDS`), and the options of one grid (``scoring``, ``jokers``,
-    ``placement``, ``variant``: :class:`~.rules.PokerSquaresGame`). ``state_layout`` is the
+    ``placement``, ``variant``: :class:`~.rules.PokerSquaresRules`). ``state_layout`` is the
     layout of :meth:`encode_state` under these options (its size grows with ``num_players``,
     its score bounds follow ``scoring`` and ``rounds``).
     """
@@ -134,7 +134,7 @@ class PokerSquaresTable(Engine[TableState]):
         self.num_players = check_int("num_players", num_players, 2, 8)
         self.rounds = check_int("rounds", rounds, 1)
         self.reward = check_choice("reward", reward, TABLE_REWARDS)
-        self.grid_rules = build(PokerSquaresGame, options, "Poker Squares")
+        self.grid_rules = build(PokerSquaresRules, options, "Poker Squares")
         self.state_layout = table_state_layout(
             self.num_players, self.rounds, self.grid_rules.points
         )
@@ -271,7 +271,7 @@ class PokerSquaresTable(Engine[TableState]):
 
 
 def table_state_layout(num_players: int, rounds: int, points: tuple[int, ...]) -> ObservationLayout:
-    """The :meth:`PokerSquaresTable.encode_state` layout for these options (``points``: the
+    """The :meth:`PokerSquaresGame.encode_state` layout for these options (``points``: the
     scoring table's points by hand class, which bound the scores)."""
     n = num_players
     # a grid scores 10 lines; 1 for the top of a table that pays nothing, so that low < high
@@ -322,5 +322,5 @@ def table_state_layout(num_players: int, rounds: int, points: tuple[int, ...]) -
 document(
     sys.modules[__name__],
     info_table=INFO_SCHEMA.table(),
-    state_table=PokerSquaresTable().state_layout.table(),
+    state_table=PokerSquaresGame().state_layout.table(),
 )

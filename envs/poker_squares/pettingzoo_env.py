@@ -62,6 +62,8 @@ Version history:
 - v0, infos: infos no longer repeat the action mask, which stays in the observation
   (``observe(agent)["action_mask"]``, the parallel env's ``observations[agent]["action_mask"]``);
   scalars are numpy scalars (``np.int64``, ``np.bool_``; ``masked_action`` too).
+- v0, names: the engine class is ``PokerSquaresGame``, as in every game (was
+  ``PokerSquaresTable``); the one-grid rules are ``PokerSquaresRules`` (was ``PokerSquaresGame``).
 """
 
 from __future__ import annotations
@@ -75,11 +77,11 @@ from ..core.pettingzoo_env import (
     order_enforcing,
     pettingzoo_metadata,
 )
-from .game import PokerSquaresTable
+from .game import PokerSquaresGame
 
 __all__ = ["PokerSquaresParallelEnv", "env", "parallel_env", "raw_env"]
 
-document_module(__name__, PokerSquaresTable())
+document_module(__name__, PokerSquaresGame())
 
 # render_fps: what Gymnasium's and PettingZoo's render tooling reads (text frames, 4 a second)
 _METADATA = {"render_fps": 4, **pettingzoo_metadata("poker_squares_v0", parallelizable=True)}
@@ -90,7 +92,7 @@ class raw_env(CardGameAECEnv):  # noqa: N801 - PettingZoo's conventional name
     docstring for the options)."""
 
     metadata: ClassVar[dict[str, Any]] = _METADATA
-    game_class = PokerSquaresTable
+    game_class = PokerSquaresGame
 
 
 class PokerSquaresParallelEnv(CardGameParallelEnv):
@@ -98,7 +100,7 @@ class PokerSquaresParallelEnv(CardGameParallelEnv):
     docstring)."""
 
     metadata: ClassVar[dict[str, Any]] = _METADATA
-    game_class = PokerSquaresTable
+    game_class = PokerSquaresGame
 
 
 def env(**options: Any) -> Any:

@@ -8,7 +8,7 @@ import numpy as np
 
 from ..core.cards import JOKER, format_card
 from ..core.hands import Category, category_name, points_table
-from .rules import EMPTY, HAND_CATEGORIES, LINES, PokerSquaresGame, SquaresState
+from .rules import EMPTY, HAND_CATEGORIES, LINES, PokerSquaresRules, SquaresState
 
 __all__ = ["render_grid"]
 
@@ -35,7 +35,7 @@ def _reachable() -> tuple[tuple[int, ...], ...]:
     )
 
 
-def _line_text(game: PokerSquaresGame, state: SquaresState, line: int) -> str:
+def _line_text(game: PokerSquaresRules, state: SquaresState, line: int) -> str:
     cards = [state.grid[c] for c in LINES[line] if state.grid[c] != EMPTY]
     if len(cards) == 5:
         cls = game.hand_class(cards)
@@ -50,7 +50,7 @@ def _line_text(game: PokerSquaresGame, state: SquaresState, line: int) -> str:
     return f"{_partial_name(cards) + ' so far':<20} ({len(cards)}/5)"
 
 
-def render_grid(game: PokerSquaresGame, state: SquaresState) -> str:
+def render_grid(game: PokerSquaresRules, state: SquaresState) -> str:
     """A text picture of the grid with each row's and column's hand and points.
 
     Full lines show the hand they score as and its points; incomplete lines show the hand made

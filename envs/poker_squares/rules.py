@@ -10,7 +10,7 @@ A 5x5 grid is filled with 25 cards, one at a time, each on an empty cell (``cell
 col``, row-major); placed cards never move. Each row and column then scores as a poker hand
 under a scoring table; jokers are wild and a line scores its best-scoring reading.
 
-Options (validated by :class:`PokerSquaresGame`, each bad value raises ``ValueError`` naming it):
+Options (validated by :class:`PokerSquaresRules`, each bad value raises ``ValueError`` naming it):
 
 ==============  =============================================================================
 ``scoring``     ``"american"`` (default), ``"english"`` or a mapping hand name -> points, names
@@ -25,8 +25,8 @@ Options (validated by :class:`PokerSquaresGame`, each bad value raises ``ValueEr
 
 Dealing
 -------
-:meth:`PokerSquaresGame.deal` draws ``rng.permutation(deck)[:25]`` (the deck: 52 cards and
-the jokers, in id order); :meth:`PokerSquaresGame.new_state` starts a grid with those 25 cards
+:meth:`PokerSquaresRules.deal` draws ``rng.permutation(deck)[:25]`` (the deck: 52 cards and
+the jokers, in id order); :meth:`PokerSquaresRules.new_state` starts a grid with those 25 cards
 in that order (sorted by descending id in the shuffle variant), or with any fixed 25 cards.
 
 Scripted API (RULES §6): :func:`score_hand`, :func:`score_grid`.
@@ -65,7 +65,7 @@ __all__ = [
     "REWARDS",
     "SCORING_TABLES",
     "VARIANTS",
-    "PokerSquaresGame",
+    "PokerSquaresRules",
     "Scoring",
     "SquaresState",
     "cell_name",
@@ -248,8 +248,8 @@ def score_grid(cards25: CardsLike, scoring: Scoring = "american") -> int:
 # --- state and rules -------------------------------------------------------------------------
 @dataclass
 class SquaresState:
-    """One grid in progress. Create with :meth:`PokerSquaresGame.new_state`; mutate only through
-    :meth:`PokerSquaresGame.place`.
+    """One grid in progress. Create with :meth:`PokerSquaresRules.new_state`; mutate only through
+    :meth:`PokerSquaresRules.place`.
     """
 
     cards: list[int]
@@ -287,10 +287,10 @@ class SquaresState:
         )
 
 
-class PokerSquaresGame:
+class PokerSquaresRules:
     """The rules of one grid under one set of options: deal, legal cells, place, score.
 
-    >>> game = PokerSquaresGame()
+    >>> game = PokerSquaresRules()
     >>> state = game.new_state("8c Qc Tc 4c 2c 9h Qh Th Jh Kh Ad 8d Td 4h 5s "
     ...                        "As Qs Ts Js Ks 3d 6s 7h 4d 5d")
     >>> sum(game.place(state, cell) for cell in range(25))
@@ -369,7 +369,7 @@ class PokerSquaresGame:
 
     def put(self, state: SquaresState, cell: int) -> int:
         """:meth:`place` for a ``cell`` known to be legal (checked by the caller: the table's
-        :meth:`~pokerzoo.envs.poker_squares.game.PokerSquaresTable.apply`)."""
+        :meth:`~pokerzoo.envs.poker_squares.game.PokerSquaresGame.apply`)."""
         card = state.cards[state.placed]
         grid = state.grid
         grid[cell] = card

@@ -88,7 +88,7 @@ from .rules import (
     GRID_CELLS,
     LINES,
     NEIGHBOURS,
-    PokerSquaresGame,
+    PokerSquaresRules,
     SquaresState,
     cell_name,
     check_reward,
@@ -166,7 +166,7 @@ class PokerSquaresVectorEnv(VectorEnv):
         check_int("num_envs", num_envs, 1)
         # The engine validates the game options exactly as the single env does.
         self.game = build(
-            PokerSquaresGame,
+            PokerSquaresRules,
             options,
             "PokerSquaresVectorEnv",
             also=("num_envs", "reward", "autoreset_mode", "render_mode"),

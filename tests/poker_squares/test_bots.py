@@ -7,7 +7,7 @@ import pytest
 from pokerzoo.agents.base import Bot
 from pokerzoo.agents.poker_squares import BOTS, GreedyBot, LineValuer, RandomBot, SearchBot
 from pokerzoo.envs.core.cards import parse_cards
-from pokerzoo.envs.poker_squares import PokerSquaresEnv, PokerSquaresGame, encode_observation
+from pokerzoo.envs.poker_squares import PokerSquaresEnv, PokerSquaresRules, encode_observation
 from pokerzoo.envs.poker_squares_v0 import parallel_env
 
 from tests.poker_squares.variants import VARIANT_NAMES, VARIANTS
@@ -89,7 +89,7 @@ def test_bots_play_the_multi_player_env() -> None:
 def _position(scoring: str) -> tuple[np.ndarray, np.ndarray]:
     """Row 1 holds four spades (a flush draw), row 2 an open-ended straight draw; the card to
     place, 9s, fits both; cells 4 and 9 share column 5, so only the rows differ."""
-    game = PokerSquaresGame(scoring=scoring)
+    game = PokerSquaresRules(scoring=scoring)
     state = game.new_state("2s 4s Js Ks 5h 6d 7c 8h 9s " + REST)
     for cell in (0, 1, 2, 3, 5, 6, 7, 8):
         game.place(state, cell)
@@ -119,7 +119,7 @@ def test_greedy_respects_the_mask() -> None:
 
 
 def test_greedy_completes_a_flush() -> None:
-    game = PokerSquaresGame()
+    game = PokerSquaresRules()
     state = game.new_state("2s 5s 9s Ks 8s " + REST + " 2h 3h 4h 5d")
     for cell in (0, 1, 2, 3):
         game.place(state, cell)

@@ -17,7 +17,7 @@ from pokerzoo.envs.poker_squares import (
     INFO_SCHEMA,
     LAYOUT,
     PokerSquaresEnv,
-    PokerSquaresTable,
+    PokerSquaresGame,
     PokerSquaresVectorEnv,
     decode_observation,
 )
@@ -174,7 +174,7 @@ def _decode_state(vector: np.ndarray, layout: object, n: int) -> dict:
     }
 
 
-def _engine_view(table: PokerSquaresTable, state: object) -> dict:
+def _engine_view(table: PokerSquaresGame, state: object) -> dict:
     grids = state.grids  # type: ignore[attr-defined]
     return {
         "grids": [list(g.grid) for g in grids],

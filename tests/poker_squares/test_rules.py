@@ -15,7 +15,7 @@ from pokerzoo.envs.poker_squares import (
     LAYOUT,
     SCORING_TABLES,
     PokerSquaresEnv,
-    PokerSquaresGame,
+    PokerSquaresRules,
     SquaresState,
     decode_observation,
     encode_observation,
@@ -150,7 +150,7 @@ def test_scoring_tables_match_rules() -> None:
 # --- options -----------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     "make",
-    [PokerSquaresGame, PokerSquaresEnv, raw_env, parallel_env],
+    [PokerSquaresRules, PokerSquaresEnv, raw_env, parallel_env],
     ids=["game", "gymnasium", "aec", "parallel"],
 )
 @pytest.mark.parametrize(
@@ -181,19 +181,19 @@ def test_bad_options(make: type, options: dict, message: str) -> None:
 # --- dealing -----------------------------------------------------------------------------------
 @pytest.mark.parametrize("jokers", [0, 1, 2])
 def test_deal_follows_the_spec(jokers: int) -> None:
-    game = PokerSquaresGame(jokers=jokers)
+    game = PokerSquaresRules(jokers=jokers)
     expected = np.random.default_rng(7).permutation(make_deck("standard", jokers=jokers))[:25]
     assert game.deal(np.random.default_rng(7)) == expected.tolist()
 
 
 def test_deal_rejects_a_non_generator() -> None:
     with pytest.raises(TypeError, match="Generator"):
-        PokerSquaresGame().deal(7)  # type: ignore[arg-type]
+        PokerSquaresRules().deal(7)  # type: ignore[arg-type]
 
 
 def test_shuffle_variant_places_in_descending_id_order() -> None:
     cards = parse_cards(SEED_GRID.replace("5d", "Jk"))
-    state = PokerSquaresGame(variant="shuffle", jokers=1).new_state(cards)
+    state = PokerSquaresRules(variant="shuffle", jokers=1).new_state(cards)
     assert state.cards == sorted(cards, reverse=True)
     assert state.cards[0] == JOKER and state.card == JOKER
     assert state.cards[-1] == parse_cards("2c")[0]
@@ -203,7 +203,7 @@ def test_shuffle_variant_places_in_descending_id_order() -> None:
 
 
 def test_deal_variant_to_come_is_the_unseen_deck() -> None:
-    state = PokerSquaresGame(jokers=2).new_state(SEED_GRID)
+    state = PokerSquaresRules(jokers=2).new_state(SEED_GRID)
     expected = np.ones(53, dtype=int)
     expected[JOKER] = 2
     expected[parse_cards("8c")[0]] = 0
@@ -221,13 +221,13 @@ def test_deal_variant_to_come_is_the_unseen_deck() -> None:
 )
 def test_new_state_rejects_impossible_deals(options: dict, cards: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
-        PokerSquaresGame(**options).new_state(cards)
+        PokerSquaresRules(**options).new_state(cards)
 
 
 # --- placement and scoring ---------------------------------------------------------------------
 @pytest.mark.parametrize(("scoring", "column"), [("american", 0), ("english", 1)])
 def test_fixed_deck_line_by_line(scoring: str, column: int) -> None:
-    game = PokerSquaresGame(scoring=scoring)
+    game = PokerSquaresRules(scoring=scoring)
     state = game.new_state(SEED_GRID)
     earned = [game.place(state, cell) for cell in range(25)]
     rows = [SEED_LINES[r][column] for r in range(5)]
@@ -244,7 +244,7 @@ def test_fixed_deck_line_by_line(scoring: str, column: int) -> None:
 
 
 def test_columns_complete_when_filled_column_first() -> None:
-    game = PokerSquaresGame()
+    game = PokerSquaresRules()
     # the seed grid's cards dealt column by column, placed column by column
     order = [c + 5 * r for c in range(5) for r in range(5)]
     cards = [SEED_GRID.split()[cell] for cell in order]
@@ -265,7 +265,7 @@ def test_columns_complete_when_filled_column_first() -> None:
     ],
 )
 def test_adjacent_masks(placed: list[int], legal: list[int]) -> None:
-    game = PokerSquaresGame(placement="adjacent")
+    game = PokerSquaresRules(placement="adjacent")
     state = game.new_state(SEED_GRID)
     for cell in placed:
         game.place(state, cell)
@@ -274,7 +274,7 @@ def test_adjacent_masks(placed: list[int], legal: list[int]) -> None:
 
 
 def test_free_masks_are_the_empty_cells() -> None:
-    game = PokerSquaresGame()
+    game = PokerSquaresRules()
     state = game.new_state(SEED_GRID)
     for cell in (3, 17, 24):
         game.place(state, cell)
@@ -303,7 +303,7 @@ def _snapshot(state: SquaresState) -> tuple:
 def test_illegal_cell_raises_and_changes_nothing(
     placement: str, placed: list[int], action: object, message: str
 ) -> None:
-    game = PokerSquaresGame(placement=placement)
+    game = PokerSquaresRules(placement=placement)
     state = game.new_state(SEED_GRID)
     for cell in placed:
         game.place(state, cell)
@@ -316,7 +316,7 @@ def test_illegal_cell_raises_and_changes_nothing(
 
 
 def test_place_after_the_end_raises_game_over() -> None:
-    game = PokerSquaresGame()
+    game = PokerSquaresRules()
     state = game.new_state(SEED_GRID)
     for cell in range(25):
         game.place(state, cell)
@@ -327,7 +327,7 @@ def test_place_after_the_end_raises_game_over() -> None:
 
 
 def test_numpy_integer_actions_are_accepted() -> None:
-    game = PokerSquaresGame()
+    game = PokerSquaresRules()
     state = game.new_state(SEED_GRID)
     game.place(state, np.int64(3))
     game.place(state, np.array(4))
@@ -335,7 +335,7 @@ def test_numpy_integer_actions_are_accepted() -> None:
 
 
 def test_copy_is_independent() -> None:
-    game = PokerSquaresGame()
+    game = PokerSquaresRules()
     state = game.new_state(SEED_GRID)
     twin = state.copy()
     game.place(state, 0)
@@ -353,7 +353,7 @@ def test_card_features() -> None:
 
 
 def test_initial_observation_layout() -> None:
-    state = PokerSquaresGame(jokers=2).new_state(SEED_GRID)
+    state = PokerSquaresRules(jokers=2).new_state(SEED_GRID)
     obs = encode_observation(state)
     assert obs.shape == (LAYOUT.size,) and obs.dtype == np.float32
     assert not obs[:450].any()
@@ -366,7 +366,7 @@ def test_initial_observation_layout() -> None:
 
 
 def test_observation_after_placements() -> None:
-    game = PokerSquaresGame()
+    game = PokerSquaresRules()
     state = game.new_state(SEED_GRID)
     game.place(state, 24)
     game.place(state, 6)
@@ -390,7 +390,7 @@ OPTION_GRID = list(
 def test_random_play_incremental_observation_matches_encoding(
     scoring: str, jokers: int, placement: str, variant: str
 ) -> None:
-    game = PokerSquaresGame(scoring=scoring, jokers=jokers, placement=placement, variant=variant)
+    game = PokerSquaresRules(scoring=scoring, jokers=jokers, placement=placement, variant=variant)
     rng = np.random.default_rng(hash((scoring, jokers, placement, variant)) % 2**32)
     for _ in range(4):
         state = game.new_state(rng=rng)
@@ -416,7 +416,7 @@ def test_decode_rejects_a_wrong_shape() -> None:
 
 # --- render ------------------------------------------------------------------------------------
 def test_render_full_grid() -> None:
-    game = PokerSquaresGame()
+    game = PokerSquaresRules()
     state = game.new_state(SEED_GRID)
     for cell in range(25):
         game.place(state, cell)
@@ -432,7 +432,7 @@ def test_render_full_grid() -> None:
 
 
 def test_render_partial_grid_and_jokers() -> None:
-    game = PokerSquaresGame(jokers=1, scoring="english")
+    game = PokerSquaresRules(jokers=1, scoring="english")
     cards = SEED_GRID.replace("2c", "Jk")
     state = game.new_state(cards)
     for cell in range(7):
