@@ -1,8 +1,9 @@
 """Draw poker (RULES §2, seed 001): 2-10 players, one or two decks, jokers and deuces wild,
 fixed-limit betting before and after a draw, the seed's suit-priority showdown.
 
-Modules: :mod:`.game` (the engine, :class:`DrawPokerGame`: the rules as implemented and the
-options), :mod:`.state` (its state record), :mod:`.actions` (the action table),
+Modules: :mod:`.rules` (the rules, :class:`DrawPokerRules`: the rules as implemented and the
+options), :mod:`.game` (the engine every env drives, :class:`DrawPokerGame`: the rules with the
+views), :mod:`.state` (its state record), :mod:`.actions` (the action table),
 :mod:`.observation` (the index table, :func:`encode_observation`, :func:`decode_observation`),
 :mod:`.render` (the spectator's view), :mod:`.api` (RULES §6: :func:`compare_hands`,
 :func:`hand_category`), :mod:`.analysis` (the caller's draw on many hands at once, for the
@@ -20,12 +21,13 @@ from .api import *  # noqa: F403
 from .game import *  # noqa: F403
 from .observation import *  # noqa: F403
 from .render import *  # noqa: F403
+from .rules import *  # noqa: F403
 from .state import *  # noqa: F403
 
 __all__ = [
     *actions.__all__,
     *api.__all__,
-    *game.__all__,
+    *game.__all__,  # the rules' names too (game.py re-exports them)
     *observation.__all__,
     *render.__all__,
     *state.__all__,

@@ -1,8 +1,9 @@
 """Five-card stud (RULES §5, seed 004): 2-10 players, a hole card and four up cards (or the
 last one down), four fixed-limit betting rounds, wild deuces and a joker, high-low.
 
-Modules: :mod:`.game` (:class:`FiveCardStudGame`, the engine every env drives: the rules as
-implemented, the options, the action table), :mod:`.state` (the game record and its options),
+Modules: :mod:`.rules` (:class:`FiveCardStudRules`: the rules as implemented, the options, the
+action table), :mod:`.game` (:class:`FiveCardStudGame`, the engine every env drives: the rules
+with the views), :mod:`.state` (the game record and its options),
 :mod:`.observation` (:data:`LAYOUT`, :func:`encode_observation`, :func:`decode_observation`: the
 index table), :mod:`.render` (the spectator's view), :mod:`.api` (:func:`compare_hands`,
 :func:`compare_low`, :func:`qualifies_low`: RULES §6), :mod:`.pettingzoo_env` (also
@@ -25,6 +26,8 @@ from .api import *  # noqa: F403 - the package re-exports its modules' public na
 from .game import *  # noqa: F403
 from .observation import *  # noqa: F403
 from .render import *  # noqa: F403
+from .rules import *  # noqa: F403
 from .state import *  # noqa: F403
 
+# game.__all__ holds the rules' names too (game.py re-exports them)
 __all__ = [*game.__all__, *state.__all__, *observation.__all__, *render.__all__, *api.__all__]

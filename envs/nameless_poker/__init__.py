@@ -1,7 +1,9 @@
 """Poker without a name (RULES §4, seed 003): four-player trick bids over 30 deals, two jokers.
 
-Modules: :mod:`.game` (:class:`NamelessPokerGame`, the engine every env drives: its docstring is
-the manual), :mod:`.state` (its state record), :mod:`.deals` (the rules of one deal: schedule,
+Modules: :mod:`.rules` (:class:`NamelessPokerRules`, dealing, bidding, play and scoring: its
+docstring is the manual), :mod:`.game` (:class:`NamelessPokerGame`, the engine every env drives:
+the rules with each seat's observation and info, the whole state and the text view),
+:mod:`.state` (its state record), :mod:`.deals` (the rules of one deal: schedule,
 follow rules, trick winner, scoring), :mod:`.observation` (:data:`LAYOUT`,
 :func:`encode_observation`, :func:`decode_observation`: the index table), :mod:`.render` (the
 spectator's view), :mod:`.api` (RULES §6: :func:`trick_winner`, :func:`legal_plays`,
@@ -21,12 +23,13 @@ from .deals import *  # noqa: F403
 from .game import *  # noqa: F403
 from .observation import *  # noqa: F403
 from .render import *  # noqa: F403
+from .rules import *  # noqa: F403
 from .state import *  # noqa: F403
 
 __all__ = [
     *api.__all__,
     *deals.__all__,
-    *game.__all__,
+    *game.__all__,  # the rules' names too (game.py re-exports them)
     *observation.__all__,
     *render.__all__,
     *state.__all__,

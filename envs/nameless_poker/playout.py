@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from ..core.cards import JOKER
 from .deals import MAXIMUM, MINIMUM, NO_TRUMP, NUM_PLAYERS, winner_index
-from .game import LEAD_JOKER, PLAY
 from .observation import NamelessPokerView
+from .rules import LEAD_JOKER, PLAY
 
 __all__ = ["SUIT_MASKS", "World", "play_out", "put", "put_action"]
 

@@ -15,9 +15,9 @@ from pokerzoo.envs.nameless_poker import (
     NamelessPokerGame,
     api,
     deal_score,
-    game,
     legal_plays,
     render,
+    rules,
     trick_winner,
 )
 
@@ -172,7 +172,7 @@ def test_the_api_agrees_with_the_engine_over_random_games() -> None:
     assert checked == {"plays": 3 * 4 * 184, "tricks": 3 * 184, "deals": 3 * 30}
 
 
-@pytest.mark.parametrize("module", [api, game, render], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [api, rules, render], ids=lambda m: m.__name__)
 def test_the_docstring_examples(module: ModuleType) -> None:
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0
