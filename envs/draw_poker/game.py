@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 import numpy as np
@@ -43,7 +43,7 @@ from ..core.betting import (
     seat_money_fields,
 )
 from ..core.cards import NUM_CARD_IDS
-from ..core.info import InfoKey, InfoSchema
+from ..core.info import InfoKey, InfoSchema, SettledInfo
 from ..core.observation import Field, ObservationLayout, document
 from ..core.options import check_int
 from .actions import (
@@ -182,19 +182,8 @@ document(sys.modules[__name__], info_table=INFO_SCHEMA.table(), state_table=STAT
 
 class DrawPokerGame(DrawPokerRules):
     """Draw poker under one set of options: the engine of RULES §2 as the envs drive it,
-    :class:`~.rules.DrawPokerRules` with the views (the rules' module docstring is the manual).
-
-    Args:
-        num_players: seats, 2..10.
-        decks: 52-card decks in the pack, 1 or 2.
-        jokers: jokers added to the pack, 0..4 (always wild).
-        deuces_wild: deuces are wild too.
-        ante: chips every seat dealt in puts in the pot before the deal, >= 0.
-        bets: the bet and raise size before and after the draw, two ints >= 1.
-        stack: every seat's chips at the start of the game, or one int per seat (>= 0, at least
-            two of them >= 1; a seat with none sits out); at least two seats hold more than the
-            ante.
-        hands: hands to play, stacks carried over, >= 1.
+    :class:`~.rules.DrawPokerRules` with the views (the rules' module docstring is the manual);
+    it takes the rules' options (their Args).
 
     Actions:
 
@@ -203,44 +192,39 @@ class DrawPokerGame(DrawPokerRules):
 
     info_shared = True  # every seat is told the same (the last settled hand)
 
-    def __init__(
-        self,
-        num_players: int = 2,
-        decks: int = 1,
-        jokers: int = 0,
-        deuces_wild: bool = False,
-        ante: int = 1,
-        bets: Sequence[int] = (1, 2),
-        stack: int | Sequence[int] = 100,
-        hands: int = 1,
-    ) -> None:
-        super().__init__(
-            num_players=num_players,
-            decks=decks,
-            jokers=jokers,
-            deuces_wild=deuces_wild,
-            ante=ante,
-            bets=bets,
-            stack=stack,
-            hands=hands,
-        )
-        self.layout: ObservationLayout = make_layout(
+    # the views of these options, built when first asked for (the rules' constructor checked
+    # the options; these read them)
+    @cached_property
+    def layout(self) -> ObservationLayout:  # type: ignore[override]
+        return make_layout(
             self.num_players,
             chips=sum(self.stacks),
             bet=max(self.bets),
             pack=int(self.deck.counts.sum()),
             hands=self.hands,
         )
-        self.info_schema: InfoSchema = make_info_schema(self.num_players)
-        self.state_layout: ObservationLayout = make_state_layout(
+
+    @cached_property
+    def info_schema(self) -> InfoSchema:
+        return make_info_schema(self.num_players)
+
+    @cached_property
+    def state_layout(self) -> ObservationLayout:
+        return make_state_layout(
             self.num_players,
             chips=sum(self.stacks),
             bet=max(self.bets),
             counts=self.deck.counts.tolist(),
             hands=self.hands,
         )
-        self._state_at = self.state_layout.starts()
-        self._neutral_info = neutral_hand_info(self.info_schema, self.stacks)
+
+    @cached_property
+    def _state_at(self) -> Any:
+        return self.state_layout.starts()
+
+    @cached_property
+    def _neutral_info(self) -> SettledInfo:
+        return neutral_hand_info(self.info_schema, self.stacks)
 
     # --- views ------------------------------------------------------------------------------
     def observe(self, state: DrawPokerState, player: int) -> np.ndarray:

@@ -30,8 +30,7 @@ absolute; card ``c`` is the card id (52 the joker).
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 import numpy as np
@@ -47,7 +46,7 @@ from ..core.betting import (
     seat_money_fields,
 )
 from ..core.cards import NUM_CARD_IDS
-from ..core.info import InfoKey, InfoSchema
+from ..core.info import InfoKey, InfoSchema, SettledInfo
 from ..core.observation import Field, ObservationLayout, document
 from .observation import encode_with_plans, make_layout, observer_plans
 from .render import render_text
@@ -201,43 +200,31 @@ class FiveCardStudGame(FiveCardStudRules):
 
     info_shared = True  # every seat is told the same (the last settled hand)
 
-    def __init__(
-        self,
-        num_players: int = 2,
-        ante: int = 1,
-        bets: Sequence[int] = (1, 2),
-        max_raises: int = 3,
-        stack: int | Sequence[int] = 100,
-        first_to_act: str = "highest",
-        last_card_down: bool = False,
-        deuces_wild: bool = False,
-        jokers: int = 0,
-        hi_lo: bool = False,
-        low_qualifier: int | None = None,
-        hands: int = 1,
-    ) -> None:
-        super().__init__(
-            num_players=num_players,
-            ante=ante,
-            bets=bets,
-            max_raises=max_raises,
-            stack=stack,
-            first_to_act=first_to_act,
-            last_card_down=last_card_down,
-            deuces_wild=deuces_wild,
-            jokers=jokers,
-            hi_lo=hi_lo,
-            low_qualifier=low_qualifier,
-            hands=hands,
-        )
-        options = self.options
-        n = options.num_players
-        self._observers = observer_plans(options)
-        self.layout: ObservationLayout = make_layout(options)
-        self.info_schema: InfoSchema = make_info_schema(n)
-        self.state_layout: ObservationLayout = make_state_layout(options)
-        self._state_at = self.state_layout.starts()
-        self._neutral_info = neutral_hand_info(self.info_schema, options.stack, _POT_WINNERS)
+    # the views of these options, built when first asked for (the rules' constructor checked
+    # the options; these read them)
+    @cached_property
+    def _observers(self) -> Any:
+        return observer_plans(self.options)
+
+    @cached_property
+    def layout(self) -> ObservationLayout:  # type: ignore[override]
+        return make_layout(self.options)
+
+    @cached_property
+    def info_schema(self) -> InfoSchema:
+        return make_info_schema(self.options.num_players)
+
+    @cached_property
+    def state_layout(self) -> ObservationLayout:
+        return make_state_layout(self.options)
+
+    @cached_property
+    def _state_at(self) -> Any:
+        return self.state_layout.starts()
+
+    @cached_property
+    def _neutral_info(self) -> SettledInfo:
+        return neutral_hand_info(self.info_schema, self.options.stack, _POT_WINNERS)
 
     def observe(self, state: FiveCardStudState, player: int) -> np.ndarray:
         """``player``'s observation (:mod:`.observation`); others' face-down cards never in it."""

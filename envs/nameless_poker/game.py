@@ -220,12 +220,7 @@ _NEUTRAL_BIDS = np.full(NUM_PLAYERS, -1, dtype=np.int64)
 class NamelessPokerGame(NamelessPokerRules):
     """:class:`~.rules.NamelessPokerRules` with each seat's observation and info, the whole state
     and the spectator's view (the module docstring describes the info and the state; the rules'
-    module docstring is the manual).
-
-    Args:
-        deals: ``None`` for the 30 deals, or the deal numbers (1..30, distinct) to play, in order.
-        dealer_restriction: the dealer may not make the bids add up to the hand size.
-        reward: ``"score"`` each seat's deal score, ``"relative"`` that minus the table mean.
+    module docstring is the manual). It takes the rules' options (their Args).
     """
 
     layout = LAYOUT
