@@ -180,6 +180,11 @@ class _CardGameBase:
             self.metadata["name"],
             also=("render_mode", "masked_action", "max_cycles"),
         )
+        if not callable(getattr(game, "transition", None)):  # the envs step through it
+            raise TypeError(
+                f"{type(game).__name__} has no transition(state, player, action): an engine "
+                "derives from pokerzoo.envs.core.game.Engine and writes its transition there"
+            )
         self.game = game
         self.render_mode = check_render_mode(render_mode, self.metadata["render_modes"])
         self.masked_action = check_choice("masked_action", masked_action, MASKED_ACTIONS)

@@ -209,3 +209,19 @@ def test_a_failing_plugin_is_skipped_with_a_warning(monkeypatch: pytest.MonkeyPa
     assert "expected a GameSpec, got str" in messages[1]
     assert "game 'quintet' is registered already" in messages[2]
     assert registry.get_game("quintet") is not clash
+
+
+def test_an_engine_without_a_transition_is_refused_by_name() -> None:
+    from pokerzoo.envs.core.pettingzoo_env import CardGameAECEnv, pettingzoo_metadata
+
+    from tests.toy_game.game import TakeTwoGame
+
+    class OldContractGame(TakeTwoGame):
+        transition = None  # an engine of the old contract: apply only
+
+    class OldEnv(CardGameAECEnv):
+        metadata = pettingzoo_metadata("old_contract_v0", parallelizable=False)
+        game_class = OldContractGame
+
+    with pytest.raises(TypeError, match="OldContractGame has no transition"):
+        OldEnv()
