@@ -7,7 +7,7 @@ import importlib
 import importlib.util
 import json
 import warnings
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cache
 from pathlib import Path
 from types import ModuleType
@@ -159,6 +159,46 @@ def check_rule_reported(
     assert report["evaluation"]["rules"][rule]["opponents"][opponent]["games"] == games
 
 
+def check_features_alone_or_in_a_batch(
+    features_of: Callable[[np.ndarray], np.ndarray],
+    rule: Callable[..., np.ndarray],
+    rule_options: Mapping[str, float],
+    deals: list[int],
+    picks: Iterable[int],
+) -> None:
+    """On the decisions of one game of poker without a name (``deals``, the rules bot at every
+    seat): ``features_of`` gives the same rows twice, the rows of the batch are those of the
+    observations ``picks`` alone, and ``rule(features, masks, **rule_options)`` picks a legal
+    action at every decision."""
+    observations, masks = bot_decisions("nameless_poker", "rules", 1, deals=deals)
+    batch = features_of(observations)
+    assert np.array_equal(features_of(observations), batch)
+    for k in picks:
+        assert np.array_equal(features_of(observations[k]), batch[k])
+    actions = rule(batch, masks, **rule_options)
+    assert masks[np.arange(len(actions)), actions].all()
+
+
+# --- the ante of the betting games ----------------------------------------------------------
+ACCEPTED_ANTES = [
+    ({"ante": 99}, 99),
+    ({"ante": 0, "stack": 1}, 0),
+    ({"num_players": 3, "ante": 4, "stack": (0, 10, 5)}, 4),
+    ({"num_players": 3, "ante": 1, "stack": (1, 5, 5)}, 1),  # a short stack: all-in on it
+    ({"num_players": 3, "ante": 2, "stack": (1, 5, 5)}, 2),
+]
+"""Options whose ante is below two starting stacks, and that ante: a betting game (draw poker,
+five-card stud) accepts every one."""
+
+
+def check_ante_posted(game: Any, ante: int, stacks: Iterable[int]) -> None:
+    """A new hand of ``game`` (starting ``stacks``) has every seat post ``ante`` (a short stack
+    all it has), and two seats still hold chips to bet."""
+    state = game.new_state(rng=np.random.default_rng(0))
+    assert state.betting.committed == [min(ante, s) for s in stacks]
+    assert sum(s > 0 for s in state.betting.stacks) >= 2  # two seats can ante and still bet
+
+
 # --- infos and states: every step of whole games ----------------------------------------------
 PZ_STATE = importlib.import_module("pettingzoo.test.state_test")
 """PettingZoo's state checks (the module: ``pettingzoo.test.state_test`` names the function)."""
@@ -251,6 +291,65 @@ def play_single_seat_games(
             if term or trunc:
                 check_info(info, schema)
                 break
+
+
+def aec_decisions(env: Any, seeds: Iterable[int]) -> Iterator[tuple[str, dict]]:
+    """Each decision of an AEC game played from each seed of ``seeds``: the agent to act and
+    its observation; the caller steps ``env`` with its move before the next one. The end of a
+    game (each agent's last ``step(None)``) is played here."""
+    for seed in seeds:
+        env.reset(seed=seed)
+        for agent in env.agent_iter():
+            observation, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            yield agent, observation
+
+
+def aec_infos(env: Any, choose: Callable[[str, dict], int]) -> tuple[list[dict], dict[str, dict]]:
+    """Plays an AEC env (already reset) to its end, ``choose(agent, observation)`` making every
+    move: every agent's info before each move, and each agent's info at the end."""
+    seen: list[dict] = []
+    final: dict[str, dict] = {}
+    for agent in env.agent_iter():
+        observation, _, terminated, truncated, info = env.last()
+        if terminated or truncated:
+            final[agent] = info
+            env.step(None)
+            continue
+        seen += env.infos.values()
+        env.step(choose(agent, observation))
+    return seen, final
+
+
+def parallel_infos(
+    env: Any, reset: tuple[dict, dict], choose: Callable[[dict], dict[str, int]]
+) -> tuple[list[dict], dict[str, dict]]:
+    """Plays a parallel env from its ``reset`` (observations and infos) to its end,
+    ``choose(observations)`` making every step's moves: every agent's info before each step,
+    and the infos of the last step."""
+    observations, infos = reset
+    seen: list[dict] = []
+    while env.agents:
+        seen += infos.values()
+        observations, _, _, _, infos = env.step(choose(observations))
+    return seen, infos
+
+
+def single_seat_episode(
+    single: Any, rng: np.random.Generator, seed: int, options: dict | None = None
+) -> list[np.ndarray]:
+    """Every observation of one episode of a Gymnasium env, from ``reset(seed=seed,
+    options=options)`` to its end, ``rng`` drawing a random legal action at every step."""
+    observation, info = single.reset(seed=seed, options=options)
+    seen = [observation]
+    done = False
+    while not done:
+        observation, _, term, trunc, info = single.step(random_action(rng, info["action_mask"]))
+        seen.append(observation)
+        done = term or trunc
+    return seen
 
 
 def check_pettingzoo_state(env: Any, num_cycles: int, parallel_env: Any = None) -> None:

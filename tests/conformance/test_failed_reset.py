@@ -10,6 +10,7 @@ the learner's seat and the opponents (and their generators) are kept too.
 from __future__ import annotations
 
 import warnings
+from collections.abc import Callable
 from typing import Any
 
 import gymnasium as gym
@@ -57,12 +58,24 @@ def _refused(env: Any, seed: int | None, options: dict[str, Any] = BAD) -> None:
         env.reset(seed=seed, options=options)
 
 
-@pytest.mark.parametrize("spec", AEC)
-@pytest.mark.parametrize("seed", [7, None])
-def test_failed_aec_reset_changes_nothing(spec: GameSpec, seed: int | None) -> None:
-    twin, env = spec.make_aec(), spec.make_aec()
+def _twins(make: Callable[[], Any], seed: int) -> tuple[Any, Any]:
+    """A twin and the env a bad reset is tried on, both made by ``make`` and reset with
+    ``seed``."""
+    twin, env = make(), make()
     for e in (twin, env):
-        e.reset(seed=3)
+        e.reset(seed=seed)
+    return twin, env
+
+
+SEEDS = pytest.mark.parametrize("seed", [7, None])
+"""The seed the bad reset is called with: a seeded one and an unseeded one."""
+
+
+@pytest.mark.parametrize("spec", AEC)
+@SEEDS
+def test_failed_aec_reset_changes_nothing(spec: GameSpec, seed: int | None) -> None:
+    twin, env = _twins(spec.make_aec, 3)
+    for e in (twin, env):
         _aec_trace(e, np.random.default_rng(0), 5)
     for options in _bad_options(env):
         _refused(env, seed, options)
@@ -78,11 +91,9 @@ def test_failed_aec_reset_changes_nothing(spec: GameSpec, seed: int | None) -> N
 
 
 @pytest.mark.parametrize("spec", PARALLEL)
-@pytest.mark.parametrize("seed", [7, None])
+@SEEDS
 def test_failed_parallel_reset_changes_nothing(spec: GameSpec, seed: int | None) -> None:
-    twin, env = spec.make_parallel(), spec.make_parallel()
-    for e in (twin, env):
-        e.reset(seed=3)
+    twin, env = _twins(spec.make_parallel, 3)
     _refused(env, seed)
 
     def play(e: Any, rng: np.random.Generator) -> list:
@@ -113,7 +124,7 @@ def _gym_trace(env: gym.Env, rng: np.random.Generator, steps: int, info: dict) -
 
 
 @pytest.mark.parametrize(("spec", "gym_id"), GYM)
-@pytest.mark.parametrize("seed", [7, None])
+@SEEDS
 def test_failed_gymnasium_reset_changes_nothing(
     spec: GameSpec, gym_id: str, seed: int | None
 ) -> None:
@@ -139,9 +150,7 @@ def test_failed_gymnasium_reset_changes_nothing(
     [p for p in GYM if p.values[0].vector is not None],
 )
 def test_failed_vector_reset_changes_nothing(spec: GameSpec, gym_id: str) -> None:
-    twin, env = spec.make_vector(3), spec.make_vector(3)
-    for e in (twin, env):
-        e.reset(seed=0)
+    twin, env = _twins(lambda: spec.make_vector(3), 0)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         with pytest.raises(ValueError, match="Zz"):

@@ -5,8 +5,6 @@ drawn by lot from the episode's generator, fixed by ``dealer`` (engine) / the re
 
 from __future__ import annotations
 
-import warnings
-
 import numpy as np
 import pytest
 from pokerzoo.envs.core.cards import parse_cards
@@ -21,6 +19,7 @@ from pokerzoo.envs.draw_poker import (
 from pokerzoo.envs.draw_poker.env import DrawPokerEnv
 from pokerzoo.envs.draw_poker_v0 import env as draw_env
 
+from tests import dealer_checks as dealing
 from tests.helpers import cases
 
 FILE = "draw_rules.yaml"  # the case tables, in tests/data
@@ -62,11 +61,7 @@ def test_pack_for_deals_from_the_dealers_left() -> None:
 
 
 def test_a_fixed_pack_or_no_generator_is_dealt_by_player_0() -> None:
-    game = DrawPokerGame(num_players=4)
-    cards = game.deal(np.random.default_rng(1))
-    dealers = {game.new_state(cards, rng=np.random.default_rng(s)).dealer for s in range(20)}
-    assert dealers == {0}
-    assert game.new_state().dealer == 0  # no generator: nothing is drawn
+    dealing.check_a_fixed_pack_or_no_generator_is_dealt_by_player_0(DrawPokerGame(num_players=4))
 
 
 @pytest.mark.parametrize(("dealer", "dealers"), [(0, [0, 1, 2]), (1, [1, 2, 0]), (2, [2, 0, 1])])
@@ -95,23 +90,14 @@ def test_the_deal_passes_over_a_seat_with_no_chips_from_any_first_dealer(play) -
 # --- the lot -----------------------------------------------------------------------------------
 @pytest.mark.parametrize("num_players", [2, 3, 6, 10])
 def test_every_seat_deals_first_sometimes_and_a_seed_replays_the_lot(num_players: int) -> None:
-    game = DrawPokerGame(num_players=num_players)
-    dealers = [game.new_state(rng=np.random.default_rng(seed)).dealer for seed in range(300)]
-    assert set(dealers) == set(range(num_players))
-    again = [game.new_state(rng=np.random.default_rng(seed)).dealer for seed in range(300)]
-    assert again == dealers
+    dealing.check_every_seat_deals_first_sometimes(DrawPokerGame(num_players=num_players), 300)
 
 
 @pytest.mark.parametrize("seed", range(8))
 def test_the_lot_comes_after_the_shuffle_the_same_cards_only_the_dealer_changes(
     seed: int,
 ) -> None:
-    game = DrawPokerGame(num_players=3)
-    drawn = game.new_state(rng=np.random.default_rng(seed))
-    dealer = drawn.dealer
-    fixed = game.new_state(rng=np.random.default_rng(seed), dealer=0)
-    # the same pack dealt from another seat's left: seat s gets what seat s - dealer got
-    assert drawn.hands == [fixed.hands[(s - dealer) % 3] for s in range(3)]
+    drawn, fixed = dealing.lot_after_the_shuffle(DrawPokerGame(num_players=3), seed)
     assert drawn.stock == fixed.stock
 
 
@@ -127,57 +113,29 @@ BAD_DEALERS = cases(FILE, "bad_dealer")
 
 @pytest.mark.parametrize(("options", "dealer", "message"), BAD_DEALERS)
 def test_a_bad_dealer_is_named(options: dict, dealer: object, message: str) -> None:
-    game = DrawPokerGame(**options)
-    rng = np.random.default_rng(3)
-    before = rng.bit_generator.state
-    with pytest.raises(ValueError, match=message):
-        game.new_state(rng=rng, dealer=dealer)  # type: ignore[arg-type]
-    assert rng.bit_generator.state == before  # checked before anything is drawn
+    dealing.check_a_bad_dealer_is_named(DrawPokerGame(**options), dealer, message)
 
 
 # --- the envs ----------------------------------------------------------------------------------
 def test_the_aec_env_takes_the_dealer_reset_option() -> None:
-    env = draw_env(num_players=4)
-    for dealer in range(4):
-        env.reset(seed=9, options={"dealer": dealer})
-        assert env.unwrapped.game_state.dealer == dealer
-        assert env.agent_selection == f"player_{(dealer + 1) % 4}"
-        view = decode_observation(env.observe("player_2")["observation"])
-        assert view.dealer == (dealer - 2) % 4
+    dealing.check_the_aec_env_takes_the_dealer_reset_option(
+        draw_env(num_players=4), decode_observation
+    )
 
 
 def test_the_aec_env_deals_a_fixed_pack_from_player_0_unless_told() -> None:
     env = draw_env(num_players=3)
     cards = env.unwrapped.game.deal(np.random.default_rng(5))
-    for seed in range(10):
-        env.reset(seed=seed, options={"cards": cards})
-        assert env.unwrapped.game_state.dealer == 0
+    dealing.check_the_aec_env_deals_a_fixed_pack_from_player_0(env, cards)
     env.reset(seed=0, options={"cards": cards, "dealer": 2})
     assert env.unwrapped.game_state.dealer == 2 and env.agent_selection == "player_0"
 
 
 def test_the_aec_env_draws_the_lot_and_replays_it_under_a_seed() -> None:
-    env = draw_env(num_players=4)
-
-    def lots() -> list[int]:
-        dealers = []
-        for seed in range(60):
-            env.reset(seed=seed)
-            dealers.append(env.unwrapped.game_state.dealer)
-        return dealers
-
-    first = lots()
-    assert set(first) == {0, 1, 2, 3} and lots() == first
+    dealing.check_the_aec_env_draws_the_lot_and_replays_it(draw_env(num_players=4))
 
 
 def test_the_gymnasium_env_passes_the_dealer_on() -> None:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        env = DrawPokerEnv(opponent="caller", seat=0, num_players=3)
-    for dealer in range(3):
-        observation, _ = env.reset(seed=2, options={"dealer": dealer})
-        assert env.game_state.dealer == dealer
-        assert decode_observation(observation).dealer == dealer  # the learner is player_0
-    with pytest.raises(ValueError, match="bad dealer 3: expected an int in 0..2"):
-        env.reset(seed=2, options={"dealer": 3})
-    assert env.game_state.dealer == 2
+    dealing.check_the_gymnasium_env_passes_the_dealer_on(
+        lambda: DrawPokerEnv(opponent="caller", seat=0, num_players=3), 3, decode_observation
+    )

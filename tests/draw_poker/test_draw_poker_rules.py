@@ -23,7 +23,7 @@ from pokerzoo.envs.draw_poker import (
     discard_action,
 )
 
-from tests.helpers import cases
+from tests.helpers import ACCEPTED_ANTES, cases, check_ante_posted
 
 PAT = STAND_PAT
 FILE = "draw_rules.yaml"  # the case tables, in tests/data
@@ -100,22 +100,11 @@ def test_bad_options_name_the_option(options: dict, message: str) -> None:
         DrawPokerGame(**options)
 
 
-@pytest.mark.parametrize(
-    ("options", "ante"),
-    [
-        ({"ante": 99}, 99),
-        ({"ante": 0, "stack": 1}, 0),
-        ({"num_players": 3, "ante": 4, "stack": (0, 10, 5)}, 4),
-        ({"num_players": 3, "ante": 1, "stack": (1, 5, 5)}, 1),  # a short stack: all-in on it
-        ({"num_players": 3, "ante": 2, "stack": (1, 5, 5)}, 2),
-    ],
-)
+@pytest.mark.parametrize(("options", "ante"), ACCEPTED_ANTES)
 def test_an_ante_below_two_starting_stacks_is_accepted(options: dict, ante: int) -> None:
     game = DrawPokerGame(**options)
     assert game.ante == ante
-    state = game.new_state(rng=np.random.default_rng(0))
-    assert state.betting.committed == [min(ante, s) for s in game.stacks]
-    assert sum(s > 0 for s in state.betting.stacks) >= 2  # two seats can ante and still bet
+    check_ante_posted(game, ante, game.stacks)
 
 
 def test_default_options() -> None:

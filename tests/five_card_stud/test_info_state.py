@@ -4,10 +4,8 @@ bounds)."""
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
-import gymnasium as gym
 import numpy as np
 import pytest
 from pokerzoo.envs import five_card_stud_v0
@@ -24,14 +22,8 @@ from pokerzoo.envs.five_card_stud import (
 )
 from pokerzoo.envs.five_card_stud.env import FiveCardStudEnv
 
-from tests.helpers import (
-    check_aec_info_names,
-    check_pettingzoo_state,
-    plain_info,
-    play_aec_games,
-    play_single_seat_games,
-    random_action,
-)
+from tests import info_checks as checks
+from tests.helpers import check_pettingzoo_state, plain_info, play_aec_games
 
 BET, CHECK = RAISE, CALL
 OPTION_SETS = {
@@ -55,51 +47,35 @@ OPTION_SETS = {
     "6 seats, 20 hands, no raises": {"num_players": 6, "hands": 20, "stack": 8, "max_raises": 0},
 }
 NEUTRAL_2 = {
-    "hand": 0,
-    "dealer": -1,
-    "showdown": False,
-    "shown": [[-1] * 5] * 2,
-    "categories": [-1, -1],
+    **checks.NEUTRAL_HEADS_UP,
     "high_winners": [False, False],
     "low_winners": [False, False],
-    "pot_amounts": [0, 0],
-    "pot_eligible": [[False] * 2] * 2,
     "pot_high_winners": [[False] * 2] * 2,
     "pot_low_winners": [[False] * 2] * 2,
-    "pot_shares": [[0] * 2] * 2,
-    "put_in": [0, 0],
     "chips": [0, 0],
-    "stacks": [100, 100],
 }
 
 
-def _plain(info: dict) -> dict:
-    """The game's keys of an info as plain Python values, for comparisons."""
-    return plain_info(info, INFO_SCHEMA.names)
-
-
 # --- infos: the schema at every step -------------------------------------------------------------
+@pytest.mark.parametrize("options", OPTION_SETS.values(), ids=OPTION_SETS.keys())
+def test_every_info_of_the_gymnasium_env_matches_the_schema(options: dict) -> None:
+    checks.check_every_gymnasium_info("pokerzoo/FiveCardStud-v0", five_card_stud_v0, options)
+
+
 @pytest.mark.parametrize("masked_action", ["raise", "random"])
 @pytest.mark.parametrize("options", OPTION_SETS.values(), ids=OPTION_SETS.keys())
 def test_every_info_of_an_aec_game_matches_the_schema(options: dict, masked_action: str) -> None:
-    env = five_card_stud_v0.env(masked_action=masked_action, **options)
-    schema = env.unwrapped.info_schema
-    check_aec_info_names(
-        schema, make_info_schema(env.unwrapped.game.num_players).names, masked_action
-    )
-    play_aec_games(env, range(3), np.random.default_rng(0), schema=schema)
-
-
-@pytest.mark.parametrize("options", OPTION_SETS.values(), ids=OPTION_SETS.keys())
-def test_every_info_of_the_gymnasium_env_matches_the_schema(options: dict) -> None:
-    single = gym.make("pokerzoo/FiveCardStud-v0", opponent="random", **options)
-    base = five_card_stud_v0.raw_env(**options).info_schema
-    play_single_seat_games(single, base.names, range(3), np.random.default_rng(1))
+    checks.check_every_aec_info(five_card_stud_v0, make_info_schema, options, masked_action)
 
 
 # --- infos: content on fixed decks ----------------------------------------------------------------
 DOWN = "check down"
 """A step that plays check/call for whoever acts until the hand is over."""
+
+
+def _plain(info: dict) -> dict:
+    """The game's keys of an info as plain Python values, for comparisons."""
+    return plain_info(info, INFO_SCHEMA.names)
 
 
 def _scripted(options: dict, hands: list[str], steps: list) -> tuple[Any, list]:
@@ -129,16 +105,16 @@ def _mask(n: int, seats: tuple[int, ...]) -> list[bool]:
     return [s in seats for s in range(n)]
 
 
+# options, hands (seat 0 deals), the steps, and the info of every agent once the first hand is
+# settled (the hand number 1 and the dealer 0 are every case's: the test adds them)
 CASES = {
     "everyone folds to the bettor": (
         {"num_players": 3},
         ["3c 9s", "4c Kd", "6c 5h"],
         [(1, BET), (2, FOLD), (0, FOLD)],
         {
-            "hand": 1,
-            "dealer": 0,
             "showdown": False,
-            "shown": [[-1] * 5] * 3,
+            "shown": checks.shown(None, None, None),
             "categories": [-1] * 3,
             "high_winners": _mask(3, (1,)),
             "low_winners": [False] * 3,
@@ -157,17 +133,15 @@ CASES = {
         ["Kh 2c 7d 8s 9c", "Ah 3d 4s 6h Jc"],
         [(1, BET), (0, CALL), DOWN],
         {
-            "hand": 1,
-            "dealer": 0,
             "showdown": True,
-            "shown": [parse_cards("Kh 2c 7d 8s 9c"), parse_cards("Ah 3d 4s 6h Jc")],
+            "shown": checks.shown("Kh 2c 7d 8s 9c", "Ah 3d 4s 6h Jc"),
             "categories": [0, 0],
             "high_winners": [False, True],
             "low_winners": [False, False],
             "pot_amounts": [4, 0],
             "pot_eligible": [[True, True], [False, False]],
             "pot_high_winners": [[False, True], [False, False]],
-            "pot_low_winners": [[False, False], [False, False]],
+            "pot_low_winners": [[False] * 2] * 2,
             "pot_shares": [[0, 4], [0, 0]],
             "put_in": [2, 2],
             "chips": [-2, 2],
@@ -180,14 +154,8 @@ CASES = {
         [(1, BET), (2, CALL), (0, CALL), (0, CHECK), (1, BET), (2, CALL), (0, CALL)]
         + [(1, BET), (2, CALL), (1, CHECK), (2, CHECK)],
         {
-            "hand": 1,
-            "dealer": 0,
             "showdown": True,
-            "shown": [
-                parse_cards("9c 9d 9h 4c 5d"),
-                parse_cards("Kc Ks 7d 8h 2s"),
-                parse_cards("Qc Jd 6h 3s Td"),
-            ],
+            "shown": checks.shown("9c 9d 9h 4c 5d", "Kc Ks 7d 8h 2s", "Qc Jd 6h 3s Td"),
             "categories": [4, 2, 0],
             "high_winners": _mask(3, (0,)),
             "low_winners": [False] * 3,
@@ -207,14 +175,8 @@ CASES = {
         [(1, BET), (2, CALL), (0, CALL), (1, BET), (2, CALL), (0, CALL)]
         + [(1, BET), (2, CALL), (1, CHECK), (2, CHECK)],
         {
-            "hand": 1,
-            "dealer": 0,
             "showdown": True,
-            "shown": [
-                parse_cards("As 2d 3c 4h 7s"),
-                parse_cards("Kc Kd Kh 9c Qd"),
-                parse_cards("Ac 3d 2h 5s 8c"),
-            ],
+            "shown": checks.shown("As 2d 3c 4h 7s", "Kc Kd Kh 9c Qd", "Ac 3d 2h 5s 8c"),
             "categories": [0, 4, 0],
             "high_winners": _mask(3, (1,)),
             "low_winners": _mask(3, (0,)),
@@ -237,22 +199,17 @@ def test_info_content_on_a_fixed_deck(
     options: dict, hands: list, steps: list, expected: dict
 ) -> None:
     env, seen = _scripted(options, hands, steps)
-    neutral = _plain(env.unwrapped.game._neutral_info)
-    assert neutral["stacks"] == list(env.unwrapped.game.options.stack)
-    for infos in seen[:-1]:  # neutral until the hand is settled, for every agent
-        assert all(_plain(info) == neutral for info in infos.values())
-    final = seen[-1]
-    assert set(final) == {f"player_{s}" for s in range(len(hands))}
-    for info in final.values():
-        assert _plain(info) == expected
-        assert isinstance(info["hand"], np.integer) and isinstance(info["showdown"], np.bool_)
+    stack = env.unwrapped.game.options.stack
+    assert _plain(env.unwrapped.game._neutral_info)["stacks"] == list(stack)
+    expected = {"hand": 1, "dealer": 0, **expected}
+    checks.check_the_settled_hand(env, seen, INFO_SCHEMA.names, len(hands), expected)
     assert env.unwrapped.game_state.results[-1]["chips"] == tuple(expected["chips"])
 
 
 def test_the_neutral_info_of_the_default_table() -> None:
-    env = five_card_stud_v0.env()
-    env.reset(seed=0)
-    assert all(_plain(info) == NEUTRAL_2 for info in env.infos.values())
+    checks.check_the_neutral_info_of_the_default_table(
+        five_card_stud_v0, INFO_SCHEMA.names, NEUTRAL_2
+    )
 
 
 def test_a_move_that_ends_two_hands_reports_the_last() -> None:
@@ -287,43 +244,15 @@ def test_hidden_cards_never_reach_another_seats_info_before_a_showdown(
     envs = [five_card_stud_v0.env(**options) for _ in range(2)]
     for env, cards in zip(envs, (pack, other), strict=True):
         env.reset(seed=seed, options={"cards": cards})  # later packs: the same
-    rng = np.random.default_rng(seed)
-    compared = 0
-    while envs[0].agents:
-        if any(env.infos["player_0"]["showdown"] for env in envs):
-            break  # a showdown showed the hands: from here on the reports may differ
-        for agent in envs[0].agents:
-            assert _plain(envs[0].infos[agent]) == _plain(envs[1].infos[agent])
-        compared += 1
-        obs, _, term, trunc, _ = envs[0].last()
-        if term or trunc:
-            break
-        action = random_action(rng, obs["action_mask"])
-        for env in envs:
-            env.step(action)
-    assert compared > 1
+    checks.check_hidden_cards_stay_hidden(envs, INFO_SCHEMA.names, np.random.default_rng(seed))
 
 
 def test_shown_cards_are_those_of_the_showdown_only() -> None:
-    env = five_card_stud_v0.env(num_players=4, hands=4, stack=10, last_card_down=True)
-    rng = np.random.default_rng(5)
-    showdowns = 0
-    for seed in range(20):
-        env.reset(seed=seed)
-        for _agent in env.agent_iter():
-            obs, _, term, trunc, info = env.last()
-            results = env.unwrapped.game_state.results
-            if not results:
-                assert (info["shown"] == -1).all()
-            else:
-                report = results[-1]
-                for seat, cards in enumerate(report["shown"]):
-                    row = info["shown"][seat].tolist()
-                    assert row == ([-1] * 5 if cards is None else parse_cards(cards))
-                    assert cards is None or report["showdown"]
-                showdowns += report["showdown"]
-            env.step(None if term or trunc else random_action(rng, obs["action_mask"]))
-    assert showdowns > 0
+    checks.check_shown_only_after_a_showdown(
+        five_card_stud_v0.env(num_players=4, hands=4, stack=10, last_card_down=True),
+        lambda state: state.results[-1] if state.results else None,
+        parse_cards,
+    )
 
 
 # --- state ----------------------------------------------------------------------------------------
@@ -332,55 +261,28 @@ def _decode_state(env: Any, vector: np.ndarray) -> dict:
     layout = env.unwrapped.game.state_layout
     n = env.unwrapped.game.num_players
     v = np.asarray(vector)
-
-    def field(name: str) -> list:
-        return v[layout[name]].astype(np.int64).tolist()
-
     slots = v[layout["cards"]].reshape(n, 5, NUM_CARD_IDS)
-    to_act = np.flatnonzero(v[layout["to_act"]])
     return {
+        **checks.decoded_betting(env, v),
         "cards": [[int(np.argmax(c)) if c.any() else -1 for c in seat] for seat in slots],
         "pack": np.flatnonzero(v[layout["pack"]]).tolist(),
-        "pack_size": field("pack_size")[0],
+        "pack_size": int(v[layout["pack_size"]].astype(np.int64)[0]),
         "round": int(np.argmax(v[layout["round"]])),
-        "over": bool(field("over")[0]),
-        "to_act": int(to_act[0]) if to_act.size else -1,
-        "dealer": int(np.argmax(v[layout["dealer"]])),
-        "hand_number": field("hand_number")[0],
-        "pot": field("pot")[0],
-        "current_bet": field("current_bet")[0],
-        "bets_made": field("bets_made")[0],
-        "stacks": field("stacks"),
-        "round_bets": field("round_bets"),
-        "committed": field("committed"),
-        "start_stacks": field("start_stacks"),
-        "dealt": [bool(x) for x in field("dealt")],
-        "in_hand": [bool(x) for x in field("in_hand")],
-        "history": field("history"),
+        "over": bool(v[layout["over"]].astype(np.int64)[0]),
     }
 
 
 def _engine_view(env: Any) -> dict:
-    game, state = env.unwrapped.game, env.unwrapped.game_state
-    b = state.betting
+    state = env.unwrapped.game_state
     return {
+        **checks.engine_betting(env),
         "cards": state.cards.tolist(),
         "pack": sorted(state.pack[state.next_card :].tolist()),
         "pack_size": len(state.pack) - state.next_card,
-        "round": b.round,
+        "round": state.betting.round,
         "over": state.over,
-        "to_act": game.current_player(state),
-        "dealer": state.dealer,
         "hand_number": state.hand + 1,
         "pot": state.pot,
-        "current_bet": b.current_bet,
-        "bets_made": b.bets,
-        "stacks": list(b.stacks),
-        "round_bets": list(b.round_bets),
-        "committed": list(b.committed),
-        "start_stacks": list(state.start_stacks),
-        "dealt": list(b.dealt),
-        "in_hand": [b.in_hand(s) for s in range(game.num_players)],
         "history": state.history.astype(np.int64).ravel().tolist(),
     }
 
@@ -441,48 +343,15 @@ def test_pettingzoo_state_test(options: dict) -> None:
 OLD_DIGEST = "3fb3ba3ad64efc76d3fe3a4c49a73a9ad87237b836069d7eafb18395b5d788f0"
 """sha256 of :func:`_observation_digest` on the code before the infos, the state and the
 finite bounds."""
-DIGEST_SETS = [
-    {},
-    {"num_players": 4, "hi_lo": True, "low_qualifier": 8, "hands": 3, "stack": 12},
-    {
-        "num_players": 3,
-        "last_card_down": True,
-        "deuces_wild": True,
-        "jokers": 1,
-        "stack": [5, 100, 3],
-        "hands": 2,
-    },
-]
+DIGEST_SETS = list(OPTION_SETS.values())[:3]
+"""The option sets the digest plays: heads-up and the next two of :data:`OPTION_SETS`."""
 
 
 def _observation_digest() -> str:
     """Every observation (all seats, every step) of seeded random games and a fixed deal,
     through the AEC env and the Gymnasium env, as ``float32`` bytes."""
-    digest = hashlib.sha256()
     fixed = pack_order(["As Ks Qs Js Ts", "2h 3h 4h 5h 7d"])
-    for options in DIGEST_SETS:
-        for seed in range(3):
-            rng = np.random.default_rng(seed)
-            env = five_card_stud_v0.raw_env(**options)
-            env.reset(seed=seed, options=None if seed else {"cards": fixed})
-            for _agent in env.agent_iter():
-                for other in env.possible_agents:
-                    obs = env.observe(other)["observation"]
-                    assert obs.dtype == np.float32
-                    digest.update(obs.tobytes())
-                o, _, term, trunc, _ = env.last()
-                env.step(None if term or trunc else random_action(rng, o["action_mask"]))
-        single = FiveCardStudEnv(opponent="random", seat=None, **options)
-        for seed in range(2):
-            rng = np.random.default_rng(seed)
-            o, info = single.reset(seed=seed)
-            digest.update(o.tobytes())
-            done = False
-            while not done:
-                o, _, term, trunc, info = single.step(random_action(rng, info["action_mask"]))
-                digest.update(o.tobytes())
-                done = term or trunc
-    return digest.hexdigest()
+    return checks.observation_digest(five_card_stud_v0.raw_env, FiveCardStudEnv, DIGEST_SETS, fixed)
 
 
 def test_observations_are_the_float32_values_of_before_with_finite_bounds() -> None:

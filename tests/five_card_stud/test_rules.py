@@ -21,7 +21,7 @@ from pokerzoo.envs.five_card_stud import (
     showing_key,
 )
 
-from tests.helpers import cases
+from tests.helpers import ACCEPTED_ANTES, cases, check_ante_posted
 
 FILE = "stud_rules.yaml"  # the case tables, in tests/data
 BET = RAISE  # in the first round "bet the minimum" is the bet/raise action
@@ -534,22 +534,11 @@ def test_bad_stacks_are_refused(stacks: object, message: str) -> None:
         FiveCardStudGame(num_players=2 if len(stacks) != 3 else 3, stack=stacks)
 
 
-@pytest.mark.parametrize(
-    ("options", "ante"),
-    [
-        ({"ante": 99}, 99),
-        ({"ante": 0, "stack": 1}, 0),
-        ({"num_players": 3, "ante": 4, "stack": (0, 10, 5)}, 4),
-        ({"num_players": 3, "ante": 1, "stack": (1, 5, 5)}, 1),  # a short stack: all-in on it
-        ({"num_players": 3, "ante": 2, "stack": (1, 5, 5)}, 2),
-    ],
-)
+@pytest.mark.parametrize(("options", "ante"), ACCEPTED_ANTES)
 def test_an_ante_below_two_starting_stacks_is_accepted(options: dict, ante: int) -> None:
     game = FiveCardStudGame(**options)
     assert game.options.ante == ante
-    state = game.new_state(rng=np.random.default_rng(0))
-    assert state.betting.committed == [min(ante, s) for s in game.options.stack]
-    assert sum(s > 0 for s in state.betting.stacks) >= 2  # two seats can ante and still bet
+    check_ante_posted(game, ante, game.options.stack)
 
 
 def test_new_state_rejects_a_bad_rng() -> None:

@@ -6,8 +6,6 @@ dealer is in ``test_rules.py``.)"""
 
 from __future__ import annotations
 
-import warnings
-
 import numpy as np
 import pytest
 from pokerzoo.envs.core.cards import parse_card, parse_cards
@@ -21,6 +19,7 @@ from pokerzoo.envs.nameless_poker import (
 from pokerzoo.envs.nameless_poker.env import NamelessPokerEnv
 from pokerzoo.envs.nameless_poker_v0 import env as nameless_env
 
+from tests import dealer_checks as dealing
 from tests.helpers import cases
 
 FILE = "nameless_rules.yaml"  # the case tables, in tests/data
@@ -65,32 +64,19 @@ def test_pack_order_deals_from_the_dealers_left() -> None:
 
 
 def test_a_fixed_pack_or_no_generator_is_dealt_by_player_0() -> None:
-    game = NamelessPokerGame()
-    cards = game.deal(np.random.default_rng(1))
-    dealers = {game.new_state(cards, rng=np.random.default_rng(s)).dealer for s in range(20)}
-    assert dealers == {0}
-    assert game.new_state().dealer == 0  # no generator: nothing is drawn
+    dealing.check_a_fixed_pack_or_no_generator_is_dealt_by_player_0(NamelessPokerGame())
 
 
 # --- the lot -----------------------------------------------------------------------------------
 def test_every_seat_deals_first_sometimes_and_a_seed_replays_the_lot() -> None:
-    game = NamelessPokerGame()
-    dealers = [game.new_state(rng=np.random.default_rng(seed)).dealer for seed in range(100)]
-    assert set(dealers) == {0, 1, 2, 3}
-    again = [game.new_state(rng=np.random.default_rng(seed)).dealer for seed in range(100)]
-    assert again == dealers
+    dealing.check_every_seat_deals_first_sometimes(NamelessPokerGame(), 100)
 
 
 @pytest.mark.parametrize("seed", range(8))
 def test_the_lot_comes_after_the_shuffle_the_same_cards_only_the_dealer_changes(
     seed: int,
 ) -> None:
-    game = NamelessPokerGame(deals=[8])
-    drawn = game.new_state(rng=np.random.default_rng(seed))
-    dealer = drawn.dealer
-    fixed = game.new_state(rng=np.random.default_rng(seed), dealer=0)
-    # the same pack dealt from another seat's left: seat s gets what seat s - dealer got
-    assert drawn.hands == [fixed.hands[(s - dealer) % 4] for s in range(4)]
+    drawn, fixed = dealing.lot_after_the_shuffle(NamelessPokerGame(deals=[8]), seed)
     assert drawn.turned == fixed.turned
 
 
@@ -100,44 +86,25 @@ BAD_DEALERS = cases(FILE, "bad_dealer")
 
 @pytest.mark.parametrize(("dealer", "message"), BAD_DEALERS)
 def test_a_bad_dealer_is_named(dealer: object, message: str) -> None:
-    rng = np.random.default_rng(3)
-    before = rng.bit_generator.state
-    with pytest.raises(ValueError, match=message):
-        NamelessPokerGame().new_state(rng=rng, dealer=dealer)  # type: ignore[arg-type]
-    assert rng.bit_generator.state == before  # checked before anything is drawn
+    dealing.check_a_bad_dealer_is_named(NamelessPokerGame(), dealer, message)
 
 
 # --- the envs ----------------------------------------------------------------------------------
 def test_the_aec_env_takes_the_dealer_reset_option() -> None:
-    env = nameless_env(deals=[5])
-    for dealer in range(4):
-        env.reset(seed=9, options={"dealer": dealer})
-        assert env.unwrapped.game_state.dealer == dealer
-        assert env.agent_selection == f"player_{(dealer + 1) % 4}"
-        view = decode_observation(env.observe("player_2")["observation"])
-        assert view.dealer == (dealer - 2) % 4
+    dealing.check_the_aec_env_takes_the_dealer_reset_option(
+        nameless_env(deals=[5]), decode_observation
+    )
 
 
 def test_the_aec_env_draws_the_lot_and_replays_it_under_a_seed() -> None:
-    env = nameless_env(deals=[1])
-
-    def lots() -> list[int]:
-        dealers = []
-        for seed in range(60):
-            env.reset(seed=seed)
-            dealers.append(env.unwrapped.game_state.dealer)
-        return dealers
-
-    first = lots()
-    assert set(first) == {0, 1, 2, 3} and lots() == first
+    dealing.check_the_aec_env_draws_the_lot_and_replays_it(nameless_env(deals=[1]))
 
 
 def test_the_aec_env_deals_a_fixed_pack_from_player_0_unless_told() -> None:
     env = nameless_env(deals=[2])
-    cards = pack_order(["As Ks", "Ah Kh", "Ad Kd", "Ac Kc"], "2s")
-    for seed in range(10):
-        env.reset(seed=seed, options={"cards": cards})
-        assert env.unwrapped.game_state.dealer == 0
+    dealing.check_the_aec_env_deals_a_fixed_pack_from_player_0(
+        env, pack_order(["As Ks", "Ah Kh", "Ad Kd", "Ac Kc"], "2s")
+    )
     env.reset(seed=0, options={"cards": pack_order(["As Ks", "Ah Kh", "Ad Kd", "Ac Kc"], "2s",
                                                    dealer=3), "dealer": 3})  # fmt: skip
     state = env.unwrapped.game_state
@@ -146,13 +113,6 @@ def test_the_aec_env_deals_a_fixed_pack_from_player_0_unless_told() -> None:
 
 
 def test_the_gymnasium_env_passes_the_dealer_on() -> None:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        env = NamelessPokerEnv(opponent="random", seat=0, deals=[4])
-    for dealer in range(4):
-        observation, _ = env.reset(seed=2, options={"dealer": dealer})
-        assert env.game_state.dealer == dealer
-        assert decode_observation(observation).dealer == dealer  # the learner is player_0
-    with pytest.raises(ValueError, match="bad dealer 4: expected an int in 0..3"):
-        env.reset(seed=2, options={"dealer": 4})
-    assert env.game_state.dealer == 3
+    dealing.check_the_gymnasium_env_passes_the_dealer_on(
+        lambda: NamelessPokerEnv(opponent="random", seat=0, deals=[4]), 4, decode_observation
+    )

@@ -31,7 +31,7 @@ from pokerzoo.envs.nameless_poker import (
 from pokerzoo.envs.nameless_poker import game as engine
 from pokerzoo.envs.nameless_poker.env import NamelessPokerEnv
 
-from tests.helpers import check_info
+from tests.helpers import aec_infos, cases, check_info, data_file
 
 GYM_ID = "pokerzoo/NamelessPoker-v0"
 KEYS = ("deal", "deal_kind", "bids", "tricks", "deal_scores", "totals", "winners")
@@ -125,107 +125,26 @@ def test_every_info_of_the_gymnasium_id_matches_the_schema() -> None:
         assert info["deal"] == 27 and info["totals"][seat] == rewards and info["winners"].any()
 
 
-# hands by seat, turned card, dealer, deals, moves in AEC order (then the first legal action),
-# and the info at the end: bids, tricks, deal scores, winners (totals: the deal scores)
-STRONG = ["2h 3h 4h 5h 6h 7h 8h 9h", "As Ks Qs Js Ts 9s 8s 7s", "2d 3d 4d 5d 6d 7d 8d 9d"]
-STRONG_HANDS = [*STRONG, "2c 3c 4c 5c 6c 7c 8c 9c"]
-DEALS = [
-    (
-        "regular, bids made and missed",
-        ["2h", "As", "3h", "4h"],
-        "2d",
-        0,
-        1,
-        "b1 b0 b1 b0 As 3h 4h 2h",
-        [0, 1, 0, 1],
-        [0, 1, 0, 0],
-        [5, 10, 5, -10],
-        [False, True, False, False],
-    ),
-    (
-        "regular, a tie on top",
-        ["2h", "As", "3h", "4h"],
-        "2d",
-        0,
-        1,
-        "b0 b0 b0 b0 As 3h 4h 2h",
-        [0, 0, 0, 0],
-        [0, 1, 0, 0],
-        [5, 1, 5, 5],
-        [True, False, True, True],
-    ),
-    (
-        "regular, player_2 deals, a joker lead",
-        ["2h", "3h", "4h", "Jk"],
-        "Jk",
-        2,
-        1,
-        "b1 b0 b0 b1 Jk>h 2h 3h 4h",
-        [0, 0, 1, 1],
-        [0, 0, 0, 1],
-        [5, 5, -10, 10],
-        [False, False, False, True],
-    ),
-    (
-        "dark, a grand slam",
-        STRONG_HANDS,
-        "2s",
-        0,
-        19,
-        "b8 b0 b0 b0",
-        [0, 8, 0, 0],
-        [0, 8, 0, 0],
-        [5, 80, 5, 5],
-        [False, True, False, False],
-    ),
-    (
-        "minimum",
-        STRONG_HANDS,
-        "2s",
-        0,
-        23,
-        "",
-        [-1, -1, -1, -1],
-        [0, 8, 0, 0],
-        [0, -80, 0, 0],
-        [True, False, True, True],
-    ),
-    (
-        "maximum",
-        STRONG_HANDS,
-        "2s",
-        0,
-        27,
-        "",
-        [-1, -1, -1, -1],
-        [0, 8, 0, 0],
-        [0, 80, 0, 0],
-        [False, True, False, False],
-    ),
-]
+FILE = "nameless_infos.yaml"  # the case tables, in tests/data
+STRONG_HANDS: list[str] = data_file(FILE)["strong_hands"]
+"""Four hands that decide every trick: player_1 holds the top trumps with the 2s turned."""
 
 
 def _play_fixed(env: Any, moves: str) -> tuple[list[dict], dict]:
     """Play ``moves`` (then the first legal action) to the end: every info seen before the end,
     and each agent's info at the end."""
     script = iter(moves.split())
-    seen, final = [], {}
-    for agent in env.agent_iter():
-        obs, _, term, trunc, info = env.last()
-        if term or trunc:
-            final[agent] = info
-            env.step(None)
-            continue
-        seen += [env.infos[a] for a in env.possible_agents]
+
+    def move(_: str, obs: dict) -> int:
         token = next(script, None)
-        env.step(int(np.flatnonzero(obs["action_mask"])[0]) if token is None else _move(token))
-    return seen, final
+        return int(np.flatnonzero(obs["action_mask"])[0]) if token is None else _move(token)
+
+    return aec_infos(env, move)
 
 
 @pytest.mark.parametrize(
     ("hands", "turned", "dealer", "deal", "moves", "bids", "tricks", "scores", "winners"),
-    [case[1:] for case in DEALS],
-    ids=[case[0] for case in DEALS],
+    cases(FILE, "fixed_deal"),
 )
 def test_info_content_on_a_fixed_deal(
     hands: list[str],

@@ -26,6 +26,8 @@ from pokerzoo.envs.nameless_poker import NUM_PLAYERS, NamelessPokerView, decode_
 from pokerzoo.envs.nameless_poker.sampling import deal_unseen, deals_unseen
 from pokerzoo.training.games.nameless_poker.odds import sample_deals
 
+from tests.helpers import aec_decisions
+
 Deal = tuple[tuple[int, ...], ...]
 Sampler = Callable[[NamelessPokerView, list[int], np.random.Generator, int], list[list[list[int]]]]
 COLUMNS = "shdcj"  # the voids' columns: spades, hearts, diamonds, clubs, joker
@@ -194,12 +196,7 @@ def game_positions(episodes: int) -> list[tuple[NamelessPokerView, list[int], li
     found = []
     for episode in range(episodes):
         bots = [MonteCarloBot(seed=episode, samples=2)] + [RulesBot() for _ in range(3)]
-        env.reset(seed=episode)
-        for agent in env.agent_iter():
-            seen, _, done, cut, _ = env.last()
-            if done or cut:
-                env.step(None)
-                continue
+        for agent, seen in aec_decisions(env, [episode]):
             view = decode_observation(seen["observation"])
             if not view.bidding and view.voids[1:].any():
                 done_tricks = sum(view.tricks)

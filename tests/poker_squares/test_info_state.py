@@ -22,7 +22,7 @@ from pokerzoo.envs.poker_squares import (
     decode_observation,
 )
 
-from tests.helpers import check_info
+from tests.helpers import aec_infos, check_info, parallel_infos, single_seat_episode
 
 SEED_GRID = "8c Qc Tc 4c 2c 9h Qh Th Jh Kh Ad 8d Td 4h 5s As Qs Ts Js Ks 3d 6s 7h 4d 5d"
 TRANSPOSED = [5 * (i % 5) + i // 5 for i in range(25)]  # fills the grid column by column
@@ -87,28 +87,21 @@ def test_info_content_on_a_fixed_deal(
 ) -> None:
     # player_0 places the seed grid row by row (RULES §3: 302 American, 113 English)
     order = {"player_0": list(range(25)), "player_1": cells}
-    seen: list[dict] = []
+    placed = {"player_0": 0, "player_1": 0}
+
+    def place(agent: str) -> int:
+        """The cell ``order`` gives ``agent``'s next card."""
+        placed[agent] += 1
+        return order[agent][placed[agent] - 1]
+
     if api == "parallel":
         env = poker_squares_v0.parallel_env(scoring=scoring)
-        _, infos = env.reset(options={"cards": SEED_GRID})
-        for i in range(25):
-            seen += infos.values()
-            _, _, _, _, infos = env.step({a: order[a][i] for a in env.agents})
-        final = infos
+        reset = env.reset(options={"cards": SEED_GRID})
+        seen, final = parallel_infos(env, reset, lambda _: {a: place(a) for a in env.agents})
     else:
         aec = poker_squares_v0.env(scoring=scoring)
         aec.reset(options={"cards": SEED_GRID})
-        placed = {"player_0": 0, "player_1": 0}
-        final = {}
-        for agent in aec.agent_iter():
-            _, _, term, _, info = aec.last()
-            if term:
-                final[agent] = info
-                aec.step(None)
-                continue
-            seen += aec.infos.values()
-            aec.step(order[agent][placed[agent]])
-            placed[agent] += 1
+        seen, final = aec_infos(aec, lambda agent, _: place(agent))
     assert len(seen) == (50 if api == "parallel" else 100)
     assert all(_plain(info) == NEUTRAL for info in seen)
     ids = parse_cards(SEED_GRID)
@@ -265,15 +258,8 @@ def _observation_digest() -> str:
             for cards in (None, SEED_GRID):
                 opts = None if cards is None else {"cards": cards}
                 rng = np.random.default_rng(100 * k + seed)
-                single = PokerSquaresEnv(**options)
-                o, info = single.reset(seed=seed, options=opts)
-                add(o)
-                done = False
-                while not done:
-                    action = int(rng.choice(np.flatnonzero(info["action_mask"])))
-                    o, _, term, trunc, info = single.step(action)
+                for o in single_seat_episode(PokerSquaresEnv(**options), rng, seed, opts):
                     add(o)
-                    done = term or trunc
                 par = poker_squares_v0.parallel_env(num_players=3, rounds=2, **options)
                 obs, _ = par.reset(seed=seed, options=opts)
                 for a in sorted(obs):

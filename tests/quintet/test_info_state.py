@@ -15,7 +15,15 @@ from pokerzoo.envs.quintet import INFO_SCHEMA, LAYOUT, STATE_LAYOUT, QuintetGame
 from pokerzoo.envs.quintet import decode_observation as decode
 from pokerzoo.envs.quintet.env import QuintetEnv
 
-from tests.helpers import check_aec_info_names, check_info, check_pettingzoo_state, play_aec_games
+from tests.helpers import (
+    aec_infos,
+    check_aec_info_names,
+    check_info,
+    check_pettingzoo_state,
+    parallel_infos,
+    play_aec_games,
+    single_seat_episode,
+)
 
 RULES = QuintetGame()
 FULL_HOUSES = "Ac Ad Ah As Kc  Kd Kh Ks Qc Qd  Qh Qs Jc Jd Jh  Js Tc Td Th Ts  9c 9d 9h 9s 8c"
@@ -99,27 +107,20 @@ def test_info_content_on_a_fixed_deal(
     row0: str, row1: str, points: list, winner: int, results: list, api: str
 ) -> None:
     rows = {"player_0": _pack_of(row0), "player_1": _pack_of(row1)}
-    seen: list[dict] = []
     if api == "parallel":
         env = quintet_v0.parallel_env()
-        obs, infos = env.reset(options={"cards": row0})
-        while env.agents:
-            seen += infos.values()
+
+        def place(obs: dict) -> dict[str, int]:
             card = decode(obs["player_0"]["observation"]).current
-            obs, _, _, _, infos = env.step({a: rows[a][card] for a in env.agents})
-        final = infos
+            return {a: rows[a][card] for a in env.agents}
+
+        seen, final = parallel_infos(env, env.reset(options={"cards": row0}), place)
     else:
         aec = quintet_v0.env()
         aec.reset(options={"cards": row0})
-        final = {}
-        for agent in aec.agent_iter():
-            obs, _, term, _, info = aec.last()
-            if term:
-                final[agent] = info
-                aec.step(None)
-                continue
-            seen += aec.infos.values()
-            aec.step(rows[agent][decode(obs["observation"]).current])
+        seen, final = aec_infos(
+            aec, lambda agent, obs: rows[agent][decode(obs["observation"]).current]
+        )
     assert len(seen) == (50 if api == "parallel" else 100)  # 25 cards, 2 infos a step
     assert all(_plain(info) == NEUTRAL for info in seen)
     expected = {
@@ -255,14 +256,8 @@ def _observation_digest() -> str:
                 done = term or trunc
                 aec.step(None if done else int(rng.choice(np.flatnonzero(o["action_mask"]))))
             single = QuintetEnv(opponent="greedy", seat=seed % 2)
-            o, info = single.reset(seed=seed, options=opts)
-            add(o)
-            done = False
-            while not done:
-                action = int(rng.choice(np.flatnonzero(info["action_mask"])))
-                o, _, term, trunc, info = single.step(action)
+            for o in single_seat_episode(single, rng, seed, opts):
                 add(o)
-                done = term or trunc
     return digest.hexdigest()
 
 

@@ -7,6 +7,7 @@ one call per observation gives."""
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import numpy as np
@@ -14,6 +15,8 @@ import pytest
 from pokerzoo.envs.core.registry import GameSpec, games
 from pokerzoo.training.features import FeatureSet
 from pokerzoo.training.hooks import hooks_for
+
+from tests.helpers import aec_decisions
 
 OBSERVATIONS = 24
 """Observations a set is checked on, spread over the first decisions of random play."""
@@ -32,21 +35,13 @@ def _game_observations(spec: GameSpec) -> np.ndarray:
     rng = np.random.default_rng(0)
     env = spec.make_aec()
     seen: list[np.ndarray] = []
-    seed = 0
-    while len(seen) < DECISIONS:
-        env.reset(seed=seed)
-        for agent in env.agent_iter():
-            observation, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
-            if len(seen) >= DECISIONS:
-                break
-            seen.append(np.array(observation["observation"], dtype=np.float32))
-            mask = np.asarray(observation["action_mask"]).astype(bool)
-            env.step(int(rng.choice(np.flatnonzero(mask))))
-            assert agent in env.possible_agents
-        seed += 1
+    for agent, observation in aec_decisions(env, itertools.count()):  # seeds 0.. until enough
+        if len(seen) >= DECISIONS:
+            break
+        seen.append(np.array(observation["observation"], dtype=np.float32))
+        mask = np.asarray(observation["action_mask"]).astype(bool)
+        env.step(int(rng.choice(np.flatnonzero(mask))))
+        assert agent in env.possible_agents
     env.close()
     return _spread(seen)
 

@@ -5,6 +5,8 @@ features' determinism."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import pytest
 from pokerzoo.envs.core.cards import parse_card
@@ -20,7 +22,7 @@ from pokerzoo.training.games.nameless_poker.odds import (
     odds_features,
 )
 
-from tests.helpers import bot_decisions
+from tests.helpers import bot_decisions, check_features_alone_or_in_a_batch
 
 ODD = {name: ROW_WIDTH + i for i, name in enumerate(ODDS_ROW_NAMES)}
 RULE = {"bid_confidence": 0.5, "take_confidence": 0.7}
@@ -35,6 +37,19 @@ def two_card_deal(hands: list[str], turned: str, actions: list[int]) -> tuple[np
         env.step(action)
     seen = env.observe(env.agent_selection)
     return seen["observation"], seen["action_mask"].astype(bool)
+
+
+BOTH_JOKERS = ["2c 3c", "Jk Jk", "4c 5h", "5c 6h"]
+"""Deal 2's hands (the 2d turned) with both jokers in player_1's, who bids and leads first."""
+
+
+def both_jokers(
+    features_of: Callable[[np.ndarray], np.ndarray], actions: list[int]
+) -> tuple[np.ndarray, np.ndarray]:
+    """The features (by ``features_of``) and the mask of the seat to act in the deal of
+    :data:`BOTH_JOKERS` after ``actions``."""
+    observation, mask = two_card_deal(BOTH_JOKERS, "2d", actions)
+    return features_of(observation), mask
 
 
 def rows_of(features: np.ndarray) -> np.ndarray:
@@ -61,17 +76,15 @@ def test_the_last_card_of_a_trick_takes_it_or_not_for_certain(
 
 
 def test_a_hand_of_both_jokers_takes_every_trick() -> None:
-    hands = ["2c 3c", "Jk Jk", "4c 5h", "5c 6h"]
-    observation, mask = two_card_deal(hands, "2d", [])
-    features = odds_features(observation)
+    features, mask = both_jokers(odds_features, [])
     rows = rows_of(features)
     assert np.isclose(features[ODDS_CONTEXT - 1], 2 / 8)  # tricks_expected
     assert rows[BID + 2, ODD["tricks_at_least"]] == 1 and rows[BID + 2, ODD["tricks_exactly"]] == 1
     assert rows[BID + 1, ODD["tricks_exactly"]] == 0 and rows[BID, ODD["tricks_at_least"]] == 1
     assert odds_rule(features[None], mask[None], **RULE)[0] == BID + 2
     # Its joker lead takes the trick whatever suit it names.
-    observation, mask = two_card_deal(hands, "2d", [BID + 2, BID, BID, BID])
-    rows = rows_of(odds_features(observation))
+    features, mask = both_jokers(odds_features, [BID + 2, BID, BID, BID])
+    rows = rows_of(features)
     assert np.flatnonzero(mask).tolist() == list(range(LEAD_JOKER, LEAD_JOKER + 4))
     assert (rows[LEAD_JOKER:, ODD["takes_trick"]] == 1).all()
 
@@ -102,10 +115,4 @@ def test_the_legal_actions_the_features_read_match_the_engine(bot: str) -> None:
 
 
 def test_the_same_observation_gets_the_same_odds_alone_or_in_a_batch() -> None:
-    observations, masks = bot_decisions("nameless_poker", "rules", 1, deals=[7, 8])
-    batch = odds_features(observations)
-    assert np.array_equal(odds_features(observations), batch)
-    for k in (0, 5, len(observations) - 1):
-        assert np.array_equal(odds_features(observations[k]), batch[k])
-    actions = odds_rule(batch, masks, **RULE)
-    assert masks[np.arange(len(actions)), actions].all()
+    check_features_alone_or_in_a_batch(odds_features, odds_rule, RULE, [7, 8], (0, 5, -1))

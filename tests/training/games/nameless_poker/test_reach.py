@@ -25,8 +25,8 @@ from pokerzoo.training.games.nameless_poker.reach import (
     reach_features,
 )
 
-from tests.helpers import bot_decisions
-from tests.training.games.nameless_poker.test_odds import two_card_deal
+from tests.helpers import bot_decisions, check_features_alone_or_in_a_batch
+from tests.training.games.nameless_poker.test_odds import both_jokers, two_card_deal
 
 REACH = {name: ODDS_ROW_WIDTH + i for i, name in enumerate(REACH_ROW_NAMES)}
 TAKES = ODDS_ROW_WIDTH - len(ODDS_ROW_NAMES) + ODDS_ROW_NAMES.index("takes_trick")
@@ -60,15 +60,13 @@ def test_play_out_follows_the_observers_fixed_intent() -> None:
 
 
 def test_both_jokers_reach_every_trick_taking_or_shedding() -> None:
-    hands = ["2c 3c", "Jk Jk", "4c 5h", "5c 6h"]
-    observation, _ = two_card_deal(hands, "2d", [])
-    features = reach_features(observation)
+    features, _ = both_jokers(reach_features, [])
     rows = rows_of(features)
     assert np.isclose(features[REACH_CONTEXT - 1], 2 / 8)  # ducking_expected
     # Shedding every trick it still takes both: at most 0 or 1 never, at most 2 always.
     assert rows[BID : BID + 3, REACH["reach_ducking"]].tolist() == [0, 0, 1]
-    observation, mask = two_card_deal(hands, "2d", [BID + 2, BID, BID, BID])
-    rows = rows_of(reach_features(observation))
+    features, mask = both_jokers(reach_features, [BID + 2, BID, BID, BID])
+    rows = rows_of(features)
     leads = np.flatnonzero(mask)
     assert leads.tolist() == list(range(LEAD_JOKER, LEAD_JOKER + 4))
     assert np.allclose(rows[leads, REACH["reach_taking"]], 2 / 8)
@@ -126,13 +124,7 @@ def test_reach_extends_the_odds_features() -> None:
 
 
 def test_the_same_observation_gets_the_same_reach_alone_or_in_a_batch() -> None:
-    observations, masks = bot_decisions("nameless_poker", "rules", 1, deals=[6, 8])
-    batch = reach_features(observations)
-    assert np.array_equal(reach_features(observations), batch)
-    for k in (0, 7, len(observations) - 1):
-        assert np.array_equal(reach_features(observations[k]), batch[k])
-    actions = reach_rule(batch, masks, **RULE)
-    assert masks[np.arange(len(actions)), actions].all()
+    check_features_alone_or_in_a_batch(reach_features, reach_rule, RULE, [6, 8], (0, 7, -1))
 
 
 def rule_rows(kind: str, bid: int, reach: dict[str, tuple[float, float]]) -> np.ndarray:
