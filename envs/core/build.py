@@ -14,6 +14,12 @@ A spec that names its ``engine`` (``"module:Class"``, a class of the engine cont
   or for a one-player game the engine's one seat (:class:`~.one_player.EngineOnePlayerEnv`),
   registered under the spec's ``gym_id`` (``pokerzoo/<Name>-v0`` by default).
 
+A game that keeps its own PettingZoo module for its docstring (the shipped games: spaces,
+infos, options and version history) builds that module's envs here too, so the module holds
+its documentation and no repeated code: :func:`module_aec_env` (``raw_env``, the module's
+placeholders filled), :func:`module_parallel_env` and the factories :func:`env_factory` and
+:func:`parallel_env_factory` (``env()`` and ``parallel_env()``).
+
 Every env behaves as the shared bases document (:mod:`.pettingzoo_env`, :mod:`.single_seat`);
 a game writes its own env module only where it adds behaviour or documentation (the shipped
 games keep theirs, with their documented docstrings and version histories). The classes are
@@ -30,10 +36,12 @@ from collections.abc import Callable
 from typing import Any
 
 from .errors import RENDER_FPS
+from .game import Game
 from .one_player import EngineOnePlayerEnv
 from .pettingzoo_env import (
     CardGameAECEnv,
     CardGameParallelEnv,
+    document_module,
     order_enforcing,
     pettingzoo_metadata,
 )
@@ -43,10 +51,14 @@ from .single_seat import BotTableEnv
 __all__ = [
     "aec_env_class",
     "built",
+    "env_factory",
     "make_aec",
     "make_parallel",
     "make_single",
+    "module_aec_env",
+    "module_parallel_env",
     "parallel_env_class",
+    "parallel_env_factory",
     "single_env_class",
 ]
 
@@ -76,8 +88,12 @@ def _fps(spec: GameSpec) -> int:
     return RENDER_FPS if spec.render_fps is None else spec.render_fps
 
 
-def _pettingzoo_metadata(spec: GameSpec) -> dict[str, Any]:
-    simultaneous = bool(getattr(_engine(spec), "simultaneous", False))
+def _pettingzoo_metadata(
+    spec: GameSpec, engine: Callable[..., Game] | None = None
+) -> dict[str, Any]:
+    """The PettingZoo ``metadata`` of ``spec``'s envs over ``engine`` (default: the spec's)."""
+    engine = _engine(spec) if engine is None else engine
+    simultaneous = bool(getattr(engine, "simultaneous", False))
     name = spec.env_name or f"{spec.name}_v0"
     return {**pettingzoo_metadata(name, parallelizable=simultaneous), "render_fps": _fps(spec)}
 
@@ -200,6 +216,97 @@ def make_parallel(spec: GameSpec, **options: Any) -> CardGameParallelEnv:
 def make_single(spec: GameSpec, **options: Any) -> BotTableEnv | EngineOnePlayerEnv:
     """``spec``'s Gymnasium env."""
     return single_env_class(spec)(**options)
+
+
+def _module_class(
+    module_name: str,
+    name: str,
+    base: type,
+    spec: GameSpec,
+    game_class: Callable[..., Game],
+    attrs: dict[str, Any],
+) -> Any:
+    """The class ``name`` of the game's module ``module_name`` (which binds it to that name, so
+    that it pickles by reference): ``base`` over ``game_class``, its metadata from ``spec``."""
+    attrs = {
+        "__module__": module_name,
+        "__qualname__": name,
+        "metadata": _pettingzoo_metadata(spec, game_class),
+        "game_class": game_class,
+        **attrs,
+    }
+    return type(name, (base,), attrs)
+
+
+def module_aec_env(
+    module_name: str,
+    spec: GameSpec,
+    game_class: Callable[..., Game],
+    reset_options: tuple[str, ...] | None = None,
+    *,
+    doc: str | None = None,
+    **tables: str,
+) -> type[CardGameAECEnv]:
+    """The class ``raw_env`` of a game's own PettingZoo module ``module_name``: the AEC env over
+    ``game_class`` (a :class:`~.pettingzoo_env.CardGameAECEnv`), ``metadata`` from ``spec``
+    (``env_name``, ``<name>_v0`` by default; parallelizable when the engine is
+    ``simultaneous``), ``reset_options`` where the game takes more than ``"cards"``. ``doc``
+    is its docstring (default: ``"<spec's title>, turn-based (see the module docstring for
+    spaces, rewards and options)."``). First fills the module docstring's placeholders from the
+    engine (:func:`~.pettingzoo_env.document_module`, with ``tables``)."""
+    document_module(module_name, game_class(), **tables)
+    if doc is None:
+        doc = (
+            f"{spec.title}, turn-based (see the module docstring for spaces, rewards and options)."
+        )
+    attrs: dict[str, Any] = {"__doc__": doc}
+    if reset_options is not None:
+        attrs["reset_options"] = reset_options
+    return _module_class(module_name, "raw_env", CardGameAECEnv, spec, game_class, attrs)
+
+
+def module_parallel_env(
+    module_name: str, spec: GameSpec, game_class: Callable[..., Game], name: str, doc: str
+) -> type[CardGameParallelEnv]:
+    """The class ``name`` of a game's own PettingZoo module ``module_name``: the parallel env
+    over the simultaneous ``game_class`` (a :class:`~.pettingzoo_env.CardGameParallelEnv`),
+    ``metadata`` from ``spec``, ``doc`` its docstring."""
+    attrs = {"__doc__": doc}
+    return _module_class(module_name, name, CardGameParallelEnv, spec, game_class, attrs)
+
+
+def _module_function(function: Callable[..., Any], cls: type, name: str, doc: str) -> None:
+    """Make ``function`` the function ``name`` of ``cls``'s module."""
+    function.__module__ = cls.__module__
+    function.__name__ = function.__qualname__ = name
+    function.__doc__ = doc
+
+
+def env_factory(
+    raw_env: type[CardGameAECEnv],
+    doc: str = "The AEC env in PettingZoo's order-enforcing wrapper.",
+) -> Callable[..., Any]:
+    """The function ``env(**options)`` of ``raw_env``'s module: ``raw_env(**options)`` in
+    PettingZoo's order-enforcing wrapper; ``doc`` is its docstring."""
+
+    def env(**options: Any) -> Any:
+        return order_enforcing(raw_env(**options))
+
+    _module_function(env, raw_env, "env", doc)
+    return env
+
+
+def parallel_env_factory(
+    raw_parallel_env: type[CardGameParallelEnv], doc: str
+) -> Callable[..., CardGameParallelEnv]:
+    """The function ``parallel_env(**options)`` of ``raw_parallel_env``'s module: a new
+    ``raw_parallel_env(**options)``; ``doc`` is its docstring."""
+
+    def parallel_env(**options: Any) -> CardGameParallelEnv:
+        return raw_parallel_env(**options)
+
+    _module_function(parallel_env, raw_parallel_env, "parallel_env", doc)
+    return parallel_env
 
 
 _KINDS: dict[str, Callable[[GameSpec], Any]] = {

@@ -167,6 +167,21 @@ class _CardGameBase:
     as its first argument, every other key as a keyword of the same name (a game that takes
     more, such as ``"dealer"``, names them here). Other keys are ignored with a warning."""
 
+    def __init__(
+        self,
+        *,
+        render_mode: str | None = None,
+        masked_action: str = "raise",
+        max_cycles: int | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__()  # the PettingZoo base's (AECEnv's; nothing for ParallelEnv)
+        self._setup(options, render_mode, masked_action, max_cycles)
+        self._init_api()
+
+    def _init_api(self) -> None:
+        """What the API's own constructor adds once the game is built (and may refuse)."""
+
     def _setup(
         self,
         options: Mapping[str, Any],
@@ -200,6 +215,7 @@ class _CardGameBase:
         # One space object per agent, returned on every call, so seeding a space sticks.
         self.observation_spaces = {a: observation_space(game) for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(game.num_actions) for a in self.possible_agents}
+        self.agents: list[str] = []
         self.game_state: Any = None
         self._rng: np.random.Generator | None = None
         self._zero_mask = np.zeros(game.num_actions, dtype=np.int8)
@@ -298,17 +314,7 @@ class CardGameAECEnv(_CardGameBase, AECEnv):
     in seat order and none sees the others' moves of the round.
     """
 
-    def __init__(
-        self,
-        *,
-        render_mode: str | None = None,
-        masked_action: str = "raise",
-        max_cycles: int | None = None,
-        **options: Any,
-    ) -> None:
-        AECEnv.__init__(self)
-        self._setup(options, render_mode, masked_action, max_cycles)
-        self.agents: list[str] = []
+    def _init_api(self) -> None:
         self._mask = self._zero_mask
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -392,18 +398,9 @@ class CardGameParallelEnv(_CardGameBase, ParallelEnv):
     """Parallel PettingZoo env of a simultaneous pokerzoo game: every live agent acts every
     step; all actions are checked before any is played (see the module docstring)."""
 
-    def __init__(
-        self,
-        *,
-        render_mode: str | None = None,
-        masked_action: str = "raise",
-        max_cycles: int | None = None,
-        **options: Any,
-    ) -> None:
-        self._setup(options, render_mode, masked_action, max_cycles)
+    def _init_api(self) -> None:
         if not self.game.simultaneous:
             raise ValueError(f"{type(self.game).__name__} is turn-based: it has no parallel env")
-        self.agents: list[str] = []
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None

@@ -60,6 +60,7 @@ from .seeding import kept_on_error
 __all__ = [
     "BOT_INFO",
     "BOT_REWARDS",
+    "SEAT_INFO_CHANGE",
     "STEP_ERRORS",
     "BotTableEnv",
     "OpponentPicker",
@@ -293,6 +294,14 @@ legal action is played instead); a step after the end raises
 docstring (``{step_errors}``, filled by :func:`~pokerzoo.envs.core.observation.document`)."""
 
 
+SEAT_INFO_CHANGE = """\
+- v0, infos: ``info["seat"]`` is the learner's seat index (``np.int64``; was its agent
+  name); ``info["opponents"]`` is gone: ``env.unwrapped.opponents``; scalars are numpy
+  scalars."""
+"""The changelog entry of the bot tables' info (``{seat_info_change}`` in the Version History
+of each game's single-seat env docstring)."""
+
+
 BOT_REWARDS = """\
 ## Rewards
 The learner's chip result of each hand, delivered on its step that ends the hand or, when
@@ -375,14 +384,15 @@ class BotTableEnv(SingleSeatEnv):
 def document_view(cls: type[BotTableEnv], **tables: str) -> None:
     """Fill the placeholders of a game's single-seat env docstring: ``{observation_table}`` (its
     game's, default options), ``{info_table}`` (the view's keys with ``masked_action="random"``),
-    ``{step_errors}``, ``{bot_rewards}`` and ``{bot_info}`` where the docstring has them, then
-    ``tables`` (the game's own, such as its action table)."""
+    ``{step_errors}``, ``{bot_rewards}``, ``{bot_info}`` and ``{seat_info_change}`` where the
+    docstring has them, then ``tables`` (the game's own, such as its action table)."""
     shared = {
         "observation_table": cls.aec_class.game_class().layout.table(),
         "info_table": cls.info_schema_for(masked_action="random").table(),
         "step_errors": STEP_ERRORS,
         "bot_rewards": BOT_REWARDS,
         "bot_info": BOT_INFO,
+        "seat_info_change": SEAT_INFO_CHANGE,
     }
     text = cls.__doc__ or ""
     document(cls, **{k: v for k, v in shared.items() if "{" + k + "}" in text}, **tables)

@@ -34,22 +34,20 @@ __all__ = [
     "discard_positions",
 ]
 
+_BETTING_MEANINGS = (
+    "give up the hand (only when there is a bet to call)",
+    "match the current bet (nothing to add: a check); a short stack calls all-in for less",
+    "call and add the phase's bet size (a bet when nobody has bet yet)",
+)
 _TABLE_ROWS = (
-    ("0", "`fold`", "give up the hand (only when there is a bet to call)"),
-    (
-        "1",
-        "`check/call`",
-        "match the current bet (nothing to add: a check); a short stack calls all-in for less",
-    ),
-    ("2", "`bet/raise`", "call and add the phase's bet size (a bet when nobody has bet yet)"),
+    *((str(a), f"`{BETTING_ACTIONS[a]}`", text) for a, text in enumerate(_BETTING_MEANINGS)),
     ("3", "`stand pat`", "the draw: keep all five cards"),
     (
         "3 + d",
         "`discard i,j,..`",
         "the draw: discard the cards at the positions whose bits are set in `d` (1..31; bit "
         "`i` is position `i` of the hand, highest card id first as the observation lists it) "
-        "and "
-        "receive as many from the stock",
+        "and receive as many from the stock",
     ),
 )
 ACTION_TABLE = markdown_table(("index", "name", "meaning"), _TABLE_ROWS)

@@ -58,9 +58,7 @@ class DrawPokerEnv(BotTableEnv):
     - v0, infos: the info holds the keys of the info table at every step, numbers only, fixed
       shapes (was: the hand's report with card strings, names, ``None`` and dicts, only after a
       hand ended); see ``draw_poker_v0``'s version history.
-    - v0, infos: ``info["seat"]`` is the learner's seat index (``np.int64``; was its agent
-      name); ``info["opponents"]`` is gone: ``env.unwrapped.opponents``; scalars are numpy
-      scalars.
+    {seat_info_change}
     """
 
     aec_class: ClassVar[Any] = raw_env

@@ -86,30 +86,12 @@ Version history:
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
-
-from ..core.pettingzoo_env import (
-    CardGameAECEnv,
-    document_module,
-    order_enforcing,
-    pettingzoo_metadata,
-)
+from ..core.build import env_factory, module_aec_env
 from .actions import ACTION_TABLE
 from .game import DrawPokerGame
+from .spec import SPEC
 
 __all__ = ["env", "raw_env"]
 
-document_module(__name__, DrawPokerGame(), actions=ACTION_TABLE)
-
-
-class raw_env(CardGameAECEnv):  # noqa: N801 - PettingZoo's conventional name
-    """Draw poker, turn-based (see the module docstring for spaces, rewards and options)."""
-
-    metadata: ClassVar[dict[str, Any]] = pettingzoo_metadata("draw_poker_v0", parallelizable=False)
-    game_class = DrawPokerGame
-    reset_options: ClassVar[tuple[str, ...]] = ("cards", "dealer")
-
-
-def env(**options: Any) -> Any:
-    """The AEC env in PettingZoo's order-enforcing wrapper."""
-    return order_enforcing(raw_env(**options))
+raw_env = module_aec_env(__name__, SPEC, DrawPokerGame, ("cards", "dealer"), actions=ACTION_TABLE)
+env = env_factory(raw_env)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..core.betting_spec import HANDS_OPTION, STACK_OPTION, betting_option_sets
 from ..core.registry import Scoring, package_game
 
 SPEC = package_game(
@@ -16,17 +17,16 @@ SPEC = package_game(
         "deuces_wild": "false (default) | true",
         "ante": "1 (default)",
         "bets": "[1, 2] (default): bet and raise size before and after the draw",
-        "stack": "100 (default): every seat's chips, or one int per seat",
-        "hands": "1 (default): hands played, stacks carried over",
+        "stack": STACK_OPTION,
+        "hands": HANDS_OPTION,
     },
-    option_sets={
-        "heads-up": {},
-        "6 players": {"num_players": 6},
-        "10 players": {"num_players": 10},
-        "two decks, four jokers": {"num_players": 4, "decks": 2, "jokers": 4},
-        "deuces wild": {"num_players": 3, "deuces_wild": True},
-        "20 hands": {"num_players": 3, "hands": 20, "stack": 20},
-    },
+    option_sets=betting_option_sets(
+        6,
+        {
+            "two decks, four jokers": {"num_players": 4, "decks": 2, "jokers": 4},
+            "deuces wild": {"num_players": 3, "deuces_wild": True},
+        },
+    ),
     env_class="DrawPokerEnv",
     gym_id="pokerzoo/DrawPoker-v0",
     scoring=Scoring(unit="chip"),

@@ -57,9 +57,7 @@ class FiveCardStudEnv(BotTableEnv):
       shapes (was: the hand's report with card strings, names, ``None``, dicts and
       ``previous_hands``, only after a hand ended); see ``five_card_stud_v0``'s version history.
     - v0, observations: finite upper bounds from the options (was ``inf``), the same values.
-    - v0, infos: ``info["seat"]`` is the learner's seat index (``np.int64``; was its agent
-      name); ``info["opponents"]`` is gone: ``env.unwrapped.opponents``; scalars are numpy
-      scalars.
+    {seat_info_change}
     """
 
     aec_class: ClassVar[Any] = raw_env

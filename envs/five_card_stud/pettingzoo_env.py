@@ -87,30 +87,11 @@ Version history:
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
-
-from ..core.pettingzoo_env import (
-    CardGameAECEnv,
-    document_module,
-    order_enforcing,
-    pettingzoo_metadata,
-)
+from ..core.build import env_factory, module_aec_env
 from .game import ACTION_TABLE, FiveCardStudGame
+from .spec import SPEC
 
 __all__ = ["env", "raw_env"]
 
-document_module(__name__, FiveCardStudGame(), actions=ACTION_TABLE)
-
-
-class raw_env(CardGameAECEnv):  # noqa: N801 - PettingZoo's conventional name
-    """Five-card stud, turn-based (see the module docstring for spaces, rewards and options)."""
-
-    metadata: ClassVar[dict[str, Any]] = pettingzoo_metadata(
-        "five_card_stud_v0", parallelizable=False
-    )
-    game_class = FiveCardStudGame
-
-
-def env(**options: Any) -> Any:
-    """The AEC env in PettingZoo's order-enforcing wrapper."""
-    return order_enforcing(raw_env(**options))
+raw_env = module_aec_env(__name__, SPEC, FiveCardStudGame, actions=ACTION_TABLE)
+env = env_factory(raw_env)

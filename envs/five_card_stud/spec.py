@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..core.betting_spec import HANDS_OPTION, STACK_OPTION, betting_option_sets
 from ..core.registry import Scoring, package_game
 
 SPEC = package_game(
@@ -14,29 +15,28 @@ SPEC = package_game(
         "ante": "1 (default)",
         "bets": "[1, 2] (default): the small and the big bet",
         "max_raises": "3 (default): raises after the bet in one round",
-        "stack": "100 (default): every seat's chips, or one int per seat",
+        "stack": STACK_OPTION,
         "first_to_act": '"highest" (default) | "lowest": who opens the first round',
         "last_card_down": "false (default) | true",
         "deuces_wild": "false (default) | true",
         "jokers": "0 (default) | 1, wild",
         "hi_lo": "false (default) | true: high and low split the pot",
         "low_qualifier": "null (default) | 8: eight-or-better",
-        "hands": "1 (default): hands played, stacks carried over",
+        "hands": HANDS_OPTION,
     },
-    option_sets={
-        "heads-up": {},
-        "7 players": {"num_players": 7},
-        "10 players": {"num_players": 10},
-        "high-low": {"num_players": 3, "hi_lo": True},
-        "high-low, eight or better": {"num_players": 3, "hi_lo": True, "low_qualifier": 8},
-        "last card down, deuces and a joker": {
-            "num_players": 4,
-            "last_card_down": True,
-            "deuces_wild": True,
-            "jokers": 1,
+    option_sets=betting_option_sets(
+        7,
+        {
+            "high-low": {"num_players": 3, "hi_lo": True},
+            "high-low, eight or better": {"num_players": 3, "hi_lo": True, "low_qualifier": 8},
+            "last card down, deuces and a joker": {
+                "num_players": 4,
+                "last_card_down": True,
+                "deuces_wild": True,
+                "jokers": 1,
+            },
         },
-        "20 hands": {"num_players": 3, "hands": 20, "stack": 20},
-    },
+    ),
     env_class="FiveCardStudEnv",
     gym_id="pokerzoo/FiveCardStud-v0",
     scoring=Scoring(unit="chip"),

@@ -71,9 +71,7 @@ class NamelessPokerEnv(BotTableEnv):
       results at its end only, ``"deal_kind"`` a name, ``"bids"`` ``None`` in minimum and
       maximum deals, tuples by seat, ``"winners"`` a tuple of seats after the last deal only).
     - v0, issue 27, observations: ``float32`` (was ``int16``), the same values.
-    - v0, infos: ``info["seat"]`` is the learner's seat index (``np.int64``; was its agent
-      name); ``info["opponents"]`` is gone: ``env.unwrapped.opponents``; scalars are numpy
-      scalars.
+    {seat_info_change}
     """
 
     aec_class: ClassVar[Any] = raw_env

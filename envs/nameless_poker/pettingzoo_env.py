@@ -80,31 +80,18 @@ Version history:
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
-
-from ..core.pettingzoo_env import (
-    CardGameAECEnv,
-    document_module,
-    order_enforcing,
-    pettingzoo_metadata,
-)
+from ..core.build import env_factory, module_aec_env
 from .game import ACTION_TABLE, NamelessPokerGame
+from .spec import SPEC
 
 __all__ = ["env", "raw_env"]
 
-document_module(__name__, NamelessPokerGame(), actions=ACTION_TABLE)
-
-
-class raw_env(CardGameAECEnv):  # noqa: N801 - PettingZoo's conventional name
-    """Poker without a name, turn-based (see the module docstring)."""
-
-    metadata: ClassVar[dict[str, Any]] = pettingzoo_metadata(
-        "nameless_poker_v0", parallelizable=False
-    )
-    game_class = NamelessPokerGame
-    reset_options: ClassVar[tuple[str, ...]] = ("cards", "dealer")
-
-
-def env(**options: Any) -> Any:
-    """The AEC env in PettingZoo's order-enforcing wrapper."""
-    return order_enforcing(raw_env(**options))
+raw_env = module_aec_env(
+    __name__,
+    SPEC,
+    NamelessPokerGame,
+    ("cards", "dealer"),
+    doc="Poker without a name, turn-based (see the module docstring).",
+    actions=ACTION_TABLE,
+)
+env = env_factory(raw_env)

@@ -68,46 +68,29 @@ Version history:
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
-
-from ..core.pettingzoo_env import (
-    CardGameAECEnv,
-    CardGameParallelEnv,
-    document_module,
-    order_enforcing,
-    pettingzoo_metadata,
-)
+from ..core.build import env_factory, module_aec_env, module_parallel_env, parallel_env_factory
 from .game import PokerSquaresGame
+from .spec import SPEC
 
 __all__ = ["PokerSquaresParallelEnv", "env", "parallel_env", "raw_env"]
 
-document_module(__name__, PokerSquaresGame())
-
-# render_fps: what Gymnasium's and PettingZoo's render tooling reads (text frames, 4 a second)
-_METADATA = {"render_fps": 4, **pettingzoo_metadata("poker_squares_v0", parallelizable=True)}
-
-
-class raw_env(CardGameAECEnv):  # noqa: N801 - PettingZoo's conventional name
-    """AEC API: for each card, ``player_0`` .. ``player_{n-1}`` place it in turn (see the module
-    docstring for the options)."""
-
-    metadata: ClassVar[dict[str, Any]] = _METADATA
-    game_class = PokerSquaresGame
-
-
-class PokerSquaresParallelEnv(CardGameParallelEnv):
+raw_env = module_aec_env(
+    __name__,
+    SPEC,
+    PokerSquaresGame,
+    doc="""AEC API: for each card, ``player_0`` .. ``player_{n-1}`` place it in turn (see the module
+    docstring for the options).""",
+)
+PokerSquaresParallelEnv = module_parallel_env(
+    __name__,
+    SPEC,
+    PokerSquaresGame,
+    "PokerSquaresParallelEnv",
     """Parallel API: every agent places the announced card in the same step (see the module
-    docstring)."""
-
-    metadata: ClassVar[dict[str, Any]] = _METADATA
-    game_class = PokerSquaresGame
-
-
-def env(**options: Any) -> Any:
-    """The AEC env in PettingZoo's order-enforcing wrapper."""
-    return order_enforcing(raw_env(**options))
-
-
-def parallel_env(**options: Any) -> PokerSquaresParallelEnv:
-    """The native parallel env: ``parallel_env(num_players=2..8, rounds=1.., **options)``."""
-    return PokerSquaresParallelEnv(**options)
+    docstring).""",
+)
+env = env_factory(raw_env)
+parallel_env = parallel_env_factory(
+    PokerSquaresParallelEnv,
+    "The native parallel env: ``parallel_env(num_players=2..8, rounds=1.., **options)``.",
+)

@@ -71,9 +71,7 @@ class QuintetEnv(BotTableEnv):
       ``"arrangements"`` as pack strings by agent name, ``"points"`` by agent name,
       ``"winner"`` an agent name or ``None``).
     - v0, observations: ``float32`` (was ``uint8``), the same values.
-    - v0, infos: ``info["seat"]`` is the learner's seat index (``np.int64``; was its agent
-      name); ``info["opponents"]`` is gone: ``env.unwrapped.opponents``; scalars are numpy
-      scalars.
+    {seat_info_change}
     """
 
     metadata: ClassVar[dict[str, Any]] = {**BotTableEnv.metadata, "render_fps": 4}

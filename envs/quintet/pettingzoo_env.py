@@ -76,51 +76,36 @@ an illegal or missing action raises and changes nothing. Stepping a finished gam
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
-
-from ..core.pettingzoo_env import (
-    CardGameAECEnv,
-    CardGameParallelEnv,
-    document_module,
-    order_enforcing,
-    pettingzoo_metadata,
-)
+from ..core.build import env_factory, module_aec_env, module_parallel_env, parallel_env_factory
 from .game import QuintetGame
+from .spec import SPEC
 
 __all__ = ["env", "parallel_env", "raw_env", "raw_parallel_env"]
 
-document_module(__name__, QuintetGame())
-
-# render_fps: what Gymnasium's and PettingZoo's render tooling reads (text frames, 4 a second)
-_METADATA = {"render_fps": 4, **pettingzoo_metadata("quintet_v0", parallelizable=True)}
-
-
-class raw_env(CardGameAECEnv):  # noqa: N801 - PettingZoo's conventional name
-    """Quintet, turn-based: player_0 then player_1 place each card (see the module docstring).
+raw_env = module_aec_env(
+    __name__,
+    SPEC,
+    QuintetGame,
+    doc="""Quintet, turn-based: player_0 then player_1 place each card (see the module docstring).
 
     Options: ``reward="points" | "win"``, ``render_mode``, ``masked_action``.
-    """
-
-    metadata: ClassVar[dict[str, Any]] = _METADATA
-    game_class = QuintetGame
-
-
-class raw_parallel_env(CardGameParallelEnv):  # noqa: N801 - PettingZoo's conventional name
-    """Quintet, simultaneous: both players place the current card every step."""
-
-    metadata: ClassVar[dict[str, Any]] = _METADATA
-    game_class = QuintetGame
-
-
-def env(**options: Any) -> Any:
+    """,
+)
+raw_parallel_env = module_parallel_env(
+    __name__,
+    SPEC,
+    QuintetGame,
+    "raw_parallel_env",
+    "Quintet, simultaneous: both players place the current card every step.",
+)
+env = env_factory(
+    raw_env,
     """The AEC env in PettingZoo's order-enforcing wrapper.
 
     Illegal actions raise (they are not turned into a penalty), so PettingZoo's
     ``TerminateIllegalWrapper`` is deliberately not applied.
-    """
-    return order_enforcing(raw_env(**options))
-
-
-def parallel_env(**options: Any) -> raw_parallel_env:
-    """The parallel env (both players act every step)."""
-    return raw_parallel_env(**options)
+    """,
+)
+parallel_env = parallel_env_factory(
+    raw_parallel_env, "The parallel env (both players act every step)."
+)
