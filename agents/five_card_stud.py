@@ -140,10 +140,10 @@ class EquityBot(RandomBot):
 
     Args:
         seed: seeds the bot's generator (the sampled deals).
+        hi_lo_aware: in high-low, value the low half too (off: play as if high took all).
         samples: deals sampled per decision.
         margin: how far above a fair share (``1 / players in``) the equity must be to bet or
             raise.
-        hi_lo_aware: in high-low, value the low half too (off: play as if high took all).
     """
 
     name = "equity"
@@ -152,9 +152,9 @@ class EquityBot(RandomBot):
         self,
         *,
         seed: int | None = None,
+        hi_lo_aware: bool = True,
         samples: int = 300,
         margin: float = 0.05,
-        hi_lo_aware: bool = True,
         **env_options: Any,
     ) -> None:
         if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:

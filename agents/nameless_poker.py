@@ -125,10 +125,10 @@ class MonteCarloBot:
 
     Args:
         seed: seeds the sampled hands.
-        samples: sampled deals per decision (every action is played out on the same deals).
-        bid_window: bids within this distance of the rules estimate are played out.
         dealer_restriction, reward: the env options; ``reward="relative"`` makes it maximise its
             deal score minus the table's mean instead of its own deal score.
+        samples: sampled deals per decision (every action is played out on the same deals).
+        bid_window: bids within this distance of the rules estimate are played out.
     """
 
     name = "montecarlo"
@@ -137,10 +137,10 @@ class MonteCarloBot:
         self,
         *,
         seed: int | None = None,
-        samples: int = 12,
-        bid_window: int = 1,
         dealer_restriction: bool = False,
         reward: str = "score",
+        samples: int = 12,
+        bid_window: int = 1,
         **env_options: Any,
     ) -> None:
         self.samples = check_int("samples", samples, 1)

@@ -349,7 +349,7 @@ class SearchBot(GreedyBot):
         candidates: how many of the greedy's best cells are compared.
         depth: cards played after the candidate in each rollout (``None``: to the end).
         horizon: search only when at most this many cells are empty (25: every decision).
-        discount: :class:`LineValuer`'s discount per card a line still needs.
+        discount: as for :class:`GreedyBot`.
     """
 
     name = "search"

@@ -34,15 +34,21 @@ torch's default than with one thread while the other core was busy.
 from __future__ import annotations
 
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import (
+    BaseModel,
+    Field,
+    SerializeAsAny,
+    ValidationError,
+    ValidationInfo,
+    ValidatorFunctionWrapHandler,
+    WrapValidator,
+)
 
-# The `td` section's schema lives beside its learner; it and these sections share the base of
-# .schema, which imports nothing of the package, so importing it here makes no cycle.
-from .games.poker_squares.td import TDConfig
+from .hooks import td_schema
 from .schema import ConfigError, Number, Section
 
 __all__ = [
@@ -52,7 +58,6 @@ __all__ = [
     "OpponentsConfig",
     "PPOConfig",
     "RLlibConfig",
-    "TDConfig",
     "TrainConfig",
     "from_dict",
     "load_config",
@@ -128,9 +133,15 @@ class OpponentsConfig(Section):
     """Most recent snapshots kept in the pool."""
 
 
+_SB3_PPO = PPOConfig()
+"""The ``ppo`` section's defaults, which the ``rllib`` section's PPO settings share: either
+backend trains with the same PPO unless the config says otherwise."""
+
+
 class RLlibConfig(Section):
     """Ray RLlib's PPO and resources (``backend: rllib``; keys named as RLlib's ``PPOConfig``
-    names them). How the resources map onto a cluster: docs/rllib.md."""
+    names them, the PPO settings defaulting to the ``ppo`` section's). How the resources map
+    onto a cluster: docs/rllib.md."""
 
     address: str | None = None
     """Ray cluster to join (``HOST:6379`` as ``ray start --head`` prints it, or ``auto``);
@@ -150,17 +161,17 @@ class RLlibConfig(Section):
     """The learner's decisions per SGD minibatch."""
     num_epochs: int = Field(4, ge=1)
     """Passes over each iteration's batch."""
-    lr: Number = Field(3e-4, gt=0)
+    lr: Number = Field(_SB3_PPO.learning_rate, gt=0)
     """Adam step size."""
-    gamma: Number = Field(0.99, ge=0, le=1)
+    gamma: Number = Field(_SB3_PPO.gamma, ge=0, le=1)
     """Discount factor."""
-    lambda_: Number = Field(0.95, ge=0, le=1)
+    lambda_: Number = Field(_SB3_PPO.gae_lambda, ge=0, le=1)
     """GAE lambda (RLlib's keyword ``lambda_``)."""
-    clip_param: Number = Field(0.2, gt=0)
+    clip_param: Number = Field(_SB3_PPO.clip_range, gt=0)
     """PPO clipping parameter."""
-    entropy_coeff: Number = Field(0.01, ge=0)
+    entropy_coeff: Number = Field(_SB3_PPO.ent_coef, ge=0)
     """Entropy bonus weight."""
-    vf_loss_coeff: Number = Field(0.5, ge=0)
+    vf_loss_coeff: Number = Field(_SB3_PPO.vf_coef, ge=0)
     """Value loss weight."""
     vf_clip_param: Number = Field(10.0, gt=0)
     """Clip the value loss at this (in the learner's reward units)."""
@@ -177,6 +188,25 @@ class RLlibConfig(Section):
     restart_failed_env_runners: bool = False
     """Replace an env runner that fails and go on (a cluster that may lose nodes). Off by
     default: a failure here is a bug (a masked action, a bot's error) and ends the run."""
+
+
+_LEARNER_SECTIONS: dict[str, Callable[[], type[Section]]] = {"td": td_schema}
+"""Each learner's section of the run config -> where its schema is found (beside the learner,
+named by the games' training hooks)."""
+
+
+def _learner_section(
+    value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+) -> Section:
+    """A learner's section validated by its learner's own schema: its errors keep their place
+    (``td.<key>``)."""
+    schema = _LEARNER_SECTIONS[str(info.field_name)]()
+    return value if isinstance(value, schema) else schema.model_validate(value)
+
+
+LearnerSection = Annotated[SerializeAsAny[Section], WrapValidator(_learner_section)]
+"""A learner's section (a key of :data:`_LEARNER_SECTIONS`): its learner's schema validates
+it and dumps it."""
 
 
 class EnvVariant(Section):
@@ -233,10 +263,11 @@ class TrainConfig(Section):
     rllib: RLlibConfig = RLlibConfig()
     algorithm: Literal["ppo", "td"] = "ppo"
     """How the agent learns: ``ppo`` (a policy network, with the ``backend``'s trainer) or
-    ``td`` (the game's own value learner, the ``td`` section; Poker Squares)."""
-    td: TDConfig = TDConfig()
-    """The ``td`` learner's settings (its schema beside it:
-    :class:`pokerzoo.training.games.poker_squares.td.TDConfig`)."""
+    ``td`` (the game's own value learner, where its training hooks declare one, the ``td``
+    section)."""
+    td: LearnerSection = {}
+    """The ``td`` learner's settings (its schema beside the learner, named by the games'
+    training hooks: :func:`~pokerzoo.training.hooks.td_schema`)."""
 
 
 def load_config(path: str | Path, overrides: Mapping[str, Any] | None = None) -> TrainConfig:
@@ -288,6 +319,9 @@ def _annotation(loc: tuple[Any, ...]) -> Any:
     mapping value; ``None`` where the path leaves the declared types."""
     current: Any = TrainConfig
     for part in loc:
+        if current is TrainConfig and part in _LEARNER_SECTIONS:  # the field says only Section
+            current = _LEARNER_SECTIONS[part]()
+            continue
         fields = getattr(current, "model_fields", None)
         if fields is not None:
             if part not in fields:

@@ -181,9 +181,11 @@ def evaluate_agent(
         _evaluate_single(spec, policy, options, episodes, names, seed, batch, result, bot_cache)
     else:
         for name in names:
-            result.opponents[name] = _evaluate_duplicate(
+            began = time.perf_counter()
+            deals = play_duplicate_forked(
                 spec, policy, options, episodes, name, seed, batch, processes
             )
+            result.opponents[name] = deals.summary(name, time.perf_counter() - began)
     result.processes = processes
     result.seconds = time.perf_counter() - started
     return result
@@ -398,24 +400,6 @@ class DuplicateDeals:
 _DEAL_FIELDS = ("wins", "draws", "own", "theirs")
 
 
-def _evaluate_duplicate(
-    spec: GameSpec,
-    policy: Policy,
-    options: Mapping[str, Any],
-    episodes: int,
-    name: str,
-    seed: int,
-    batch: int,
-    processes: int = 1,
-) -> OpponentResult:
-    started = time.perf_counter()
-    if processes > 1:
-        deals = play_duplicate_forked(spec, policy, options, episodes, name, seed, batch, processes)
-    else:
-        deals = play_duplicate(spec, policy, options, episodes, name, seed, batch)
-    return deals.summary(name, time.perf_counter() - started)
-
-
 _FORKED: tuple[GameSpec, Policy, Mapping[str, Any], str, int] | None = None
 """What the forked workers of :func:`play_duplicate_forked` play (inherited, never pickled)."""
 _CHUNKS_PER_PROCESS = 4
@@ -451,9 +435,12 @@ def play_duplicate_forked(
 ) -> DuplicateDeals:
     """:func:`play_duplicate` with the deals split in consecutive chunks across ``processes``
     forked workers and put back in order: the same result, in less time on several cores.
-    ``policy`` reaches the workers by fork (a model need not pickle); where the platform has no
-    fork start method the deals are played here, with a warning."""
+    ``policy`` reaches the workers by fork (a model need not pickle). With one process the deals
+    are played here, and so they are, with a warning, where the platform has no fork start
+    method."""
     global _FORKED
+    if processes == 1:
+        return play_duplicate(spec, policy, options, episodes, name, seed, batch)
     if "fork" not in multiprocessing.get_all_start_methods():
         warnings.warn(
             f"processes={processes}: this platform cannot fork worker processes; "

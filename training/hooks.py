@@ -14,12 +14,13 @@ from typing import Any
 
 import numpy as np
 
-from ..envs.core.registry import GameSpec, load
+from ..envs.core.registry import GameSpec, games, load
 from .evaluate import Policy, model_policy
 from .features import FeatureSet
 from .formulations import NATIVE, Formulation
 from .learners import ValueLearner
 from .rules import FeatureRule
+from .schema import Section
 
 __all__ = [
     "TrainingHooks",
@@ -29,6 +30,7 @@ __all__ = [
     "hooks_for",
     "rule_policy",
     "rules_for",
+    "td_schema",
 ]
 
 
@@ -80,6 +82,22 @@ def hooks_for(spec: GameSpec) -> TrainingHooks:
     if not isinstance(hooks, TrainingHooks):
         raise TypeError(f"{spec.training} is a {type(hooks).__name__}, not TrainingHooks")
     return hooks
+
+
+def td_schema() -> type[Section]:
+    """The schema of the run config's ``td`` section: the ``config`` of the games' ``td``
+    learners, found through the training hooks of every registered game (so the section means
+    the same in every run config, whatever its game). They must agree; where no game has a
+    learner it is a section without keys."""
+    schemas = {
+        learner.config: spec.name
+        for spec in games().values()
+        if (learner := hooks_for(spec).td) is not None
+    }
+    if len(schemas) > 1:
+        named = ", ".join(f"{game} ({schema.__qualname__})" for schema, game in schemas.items())
+        raise TypeError(f"the games' td learners declare different config sections: {named}")
+    return next(iter(schemas), Section)
 
 
 def formulation(spec: GameSpec, name: str) -> Formulation | None:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from .evaluate import Policy
+from .schema import Section
 
 __all__ = ["Progress", "ValueLearner", "ValueModel"]
 
@@ -39,10 +40,14 @@ class ValueModel(Protocol):
 class ValueLearner:
     """A game's own learner: how to make, train, save and play its model."""
 
+    config: type[Section]
+    """The schema of the learner's own config section (the run config's ``td``), beside the
+    learner: :mod:`.config` finds it through the games' training hooks
+    (:func:`~.hooks.td_schema`) and validates the section with it."""
     new: Callable[[Any, Mapping[str, Any]], ValueModel]
-    """A fresh model for the config (the learner's own section, a :class:`~.schema.Section`
-    beside it: the run config's ``td``) and the env options (an unsupported option raises
-    ``ValueError`` naming it)."""
+    """A fresh model for the config (the learner's own section, an instance of
+    :attr:`config`) and the env options (an unsupported option raises ``ValueError`` naming
+    it)."""
     load: Callable[[Path], ValueModel]
     """A model saved by its ``save``."""
     train: Callable[[Any, Any, int, Progress, int], None]

@@ -26,13 +26,13 @@ from ..envs.core.registry import get_game
 from .config import (
     ConfigError,
     EvaluationConfig,
-    TDConfig,
     TrainConfig,
     from_dict,
     load_config,
     to_dict,
 )
 from .evaluate import Evaluation
+from .schema import Section
 
 __all__ = [
     "RunTarget",
@@ -216,8 +216,8 @@ class RunTarget:
     features: str = "raw"
     actions: str = "native"
     """The run's action formulation (``native``: the game's own actions)."""
-    td: TDConfig | None = None
-    """The run's ``td`` settings (``algorithm: td`` runs)."""
+    td: Section | None = None
+    """The run's ``td`` settings (``algorithm: td`` runs), its learner's section."""
 
     @property
     def backend(self) -> str:

@@ -3,7 +3,8 @@ Squares' :class:`~pokerzoo.training.games.poker_squares.td.TDConfig`): strict, u
 forbidden, attribute docstrings as field descriptions, and the numbers YAML reads as strings.
 
 It imports nothing of the package, so a learner module defines its section here, beside the
-learner, and :mod:`.config` imports that section into the run config without an import cycle.
+learner, without an import cycle; the learner names it (``ValueLearner.config``) in its game's
+training hooks, where :mod:`.config` finds it (:func:`~.hooks.td_schema`).
 """
 
 from __future__ import annotations

@@ -38,15 +38,7 @@ from ..core.cards import JOKER, NUM_CARD_IDS
 from ..core.info import InfoKey, InfoSchema
 from ..core.observation import Field, ObservationLayout, document
 from ..core.options import check_int
-from .deals import (
-    DEAL_KINDS,
-    MAX_HAND,
-    NO_TRUMP,
-    NUM_DEALS,
-    NUM_PLAYERS,
-    TRICK_POINTS,
-    deal_kind,
-)
+from .deals import DEAL_KINDS, MAX_HAND, NO_TRUMP, NUM_DEALS, NUM_PLAYERS, TRICK_POINTS, deal_kind
 from .observation import LAYOUT, encode_observation
 from .render import render_text
 from .rules import *  # noqa: F403 - re-exported: the rules' names stay importable from here

@@ -29,15 +29,8 @@ import numpy as np
 from ..core.cards import CardsLike
 from ..core.hands import evaluate
 from ..core.options import check_choice, check_int
-from .analysis import (
-    GREEDY_ORDER,
-    ORDERS,
-    SACRIFICE_ORDER,
-    best_response_plan,
-    greedy_packs,
-    order_equilibrium,
-    strength_levels,
-)
+from . import analysis
+from .analysis import ORDERS
 from .rules import NUM_PACKS, PACK_SIZE, POSITION_POINTS, REWARDS, QuintetRules
 
 __all__ = ["BotModel", "PoolModel", "expected_results", "pool_model", "reply"]
@@ -87,18 +80,18 @@ def pool_model(
     check_choice("objective", objective, REWARDS)
     check_int("best_response_seeds", best_response_seeds, 1)
     ids = np.sort(QuintetRules().new_state(cards).cards).astype(np.int64)
-    packs, keys = greedy_packs(ids)
-    mix = order_equilibrium(objective, strength_levels(keys))
+    packs, keys = analysis.greedy_packs(ids)
+    mix = analysis.order_equilibrium(objective, analysis.strength_levels(keys))
     support = np.flatnonzero(mix >= _MIN_WEIGHT)
     plans = [
-        best_response_plan(packs, keys, np.random.default_rng(s), objective=objective)
+        analysis.best_response_plan(packs, keys, np.random.default_rng(s), objective=objective)
         for s in range(best_response_seeds)
     ]
     replies = evaluate(np.vstack(plans), "quintet").reshape(len(plans), NUM_PACKS)
     distinct = {plan.tobytes(): plan for plan in plans}
     bots = {
-        "greedy": BotModel(keys[None, list(GREEDY_ORDER)], np.ones(1)),
-        "sacrifice": BotModel(keys[None, list(SACRIFICE_ORDER)], np.ones(1)),
+        "greedy": BotModel(keys[None, list(analysis.GREEDY_ORDER)], np.ones(1)),
+        "sacrifice": BotModel(keys[None, list(analysis.SACRIFICE_ORDER)], np.ones(1)),
         "mixed": BotModel(keys[ORDERS[support]], mix[support] / mix[support].sum()),
         "best_response": BotModel(replies, np.full(len(replies), 1.0 / len(replies))),
     }

@@ -150,15 +150,17 @@ __all__ = [
 class TDConfig(Section):
     """The run config's ``td`` section (``algorithm: td``): this learner's settings, the
     line-pattern afterstate values of this module, trained on many games at once without a
-    neural network or torch. :class:`pokerzoo.training.config.TrainConfig` validates it, its
-    errors naming the file and ``td.<key>``."""
+    neural network or torch. :class:`pokerzoo.training.config.TrainConfig` finds it through
+    the game's training hooks (:attr:`LEARNER`'s ``config``) and validates it, its errors naming
+    the file and ``td.<key>``."""
 
     games: int = Field(3_000_000, ge=1)
     """Games to train; the exploration schedule runs over them, so a run is reproducible."""
     minutes: Number = Field(60, gt=0)
     """Wall-clock limit: the run stops there even if ``games`` are not all played."""
     batch: int = Field(2048, ge=1)
-    """Games played at once between two updates of the values."""
+    """Games played at once between two updates of the values (the run's last batch: only as
+    many as ``games`` still allows)."""
     epsilon: Number = Field(0.2, ge=0, le=1)
     """Share of random (exploring) moves at the start of the run."""
     epsilon_end: Number = Field(0.2, ge=0, le=1)
@@ -774,6 +776,7 @@ def references(options: Mapping[str, Any]) -> dict[str, float]:
 
 
 LEARNER = ValueLearner(
+    config=TDConfig,
     new=new_values,
     load=LineValues.load,
     train=train,

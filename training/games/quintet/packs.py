@@ -103,6 +103,10 @@ _PICKS = NUM_PACKS - 1  # packs taken by decision; the last is what is left
 _DECK = len(DECK)
 _LOWEST_ID = int(DECK[0])
 _CATS = len(CATEGORIES)
+_PLACES = np.zeros((NUM_ACTIONS, NUM_PACKS * NUM_PACKS), dtype=np.float32)
+_PLACES[np.arange(NUM_ACTIONS)[:, None], NUM_PACKS * np.arange(NUM_PACKS) + ORDERS] = 1
+"""The ``places`` features: ``_PLACES[i, 5 * p + r]`` is 1 where order ``i`` puts own pack of
+rank ``r`` at position ``p``."""
 CONTEXT = ObservationLayout(
     [
         Field("dealt", _DECK, 1, "card `c` is one of the 25 cards in play"),
@@ -134,7 +138,7 @@ ROW = ObservationLayout(
         Field("arranged", 1, 1, "the action is an order of the five packs (decision 4)"),
         Field(
             "places",
-            NUM_PACKS * NUM_PACKS,
+            _PLACES.shape[1],
             1,
             "the order puts own pack of rank `r` at position `p`: index `5 * p + r` (position "
             "0 is worth 3 points, 4 is worth 7)",
@@ -149,8 +153,6 @@ document(sys.modules[__name__], context_table=CONTEXT.table(), row_table=ROW.tab
 _DEALT = LAYOUT["dealt"]
 _CURRENT = LAYOUT["current"]
 _NO_PLAN = -1
-_PLACES = np.zeros((NUM_ACTIONS, NUM_PACKS * NUM_PACKS), dtype=np.float32)
-_PLACES[np.arange(NUM_ACTIONS)[:, None], NUM_PACKS * np.arange(NUM_PACKS) + ORDERS] = 1
 
 
 @cache
