@@ -45,6 +45,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -595,59 +596,90 @@ def hand_info(
     ([[False, True], [False, False]], [-1, 1], 'int64')
     """
     # Every int array is a view of one int64 buffer and every bool array of one bool buffer,
-    # built from flat lists: a heads-up hand settles every few decisions, and two conversions
-    # cost a third of one per key.
+    # filled as flat lists from the layout's neutral values: a heads-up hand settles every few
+    # decisions, and two conversions cost a third of one per key.
     n = len(stacks)
     nn = n * n
-    seats = range(n)
-    blank = [-1] * cards
-    ints: list[int] = []
-    for seat in seats:
-        ints.extend(shown.get(seat, blank))
-    ints.extend([categories.get(seat, -1) for seat in seats])
-    amounts, shares = [0] * n, [0] * nn
-    bools = [seat in won for won in winners.values() for seat in seats]
-    at_pots = len(bools)
-    bools.extend([False] * (nn * (1 + len(pot_winners))))
+    neutral, num_bools, views = _hand_layout(
+        n, cards, tuple(winners), tuple(pot_winners), result[0]
+    )
+    ints = list(neutral)
+    for seat, held in shown.items():
+        ints[seat * cards : seat * cards + cards] = held
+    at = n * cards
+    for seat, category in categories.items():
+        ints[at + seat] = category
+    at_amounts, at_shares = at + n, at + 2 * n
+    bools = [False] * num_bools
+    b = 0
+    for won in winners.values():
+        for seat in won:
+            bools[b + seat] = True
+        b += n
     for p, pot in enumerate(pots):
-        amounts[p] = pot["amount"]
+        ints[at_amounts + p] = pot["amount"]
+        row = p * n
         for seat in pot["eligible"]:
-            bools[at_pots + p * n + seat] = True
-        for w, key in enumerate(pot_winners, start=1):
+            bools[b + row + seat] = True
+        w = b + nn
+        for key in pot_winners:
             for seat in pot[key]:
-                bools[at_pots + w * nn + p * n + seat] = True
+                bools[w + row + seat] = True
+            w += nn
+        row += at_shares
         for seat, chips in pot["shares"].items():
-            shares[p * n + seat] = chips
-    for part in (amounts, shares, put_in, result[1], stacks):
-        ints.extend(part)
+            ints[row + seat] = chips
+    at = at_shares + nn
+    ints[at : at + 3 * n] = [*put_in, *result[1], *stacks]
     int_buffer = np.array(ints, dtype=np.int64)
     bool_buffer = np.array(bools, dtype=bool)
     int_buffer.setflags(write=False)  # before the views are taken: they inherit it
     bool_buffer.setflags(write=False)
-    i = n * cards
     info: dict[str, Any] = {
-        "hand": np.int64(hand),
-        "dealer": np.int64(dealer),
-        "showdown": np.bool_(showdown),
-        "shown": int_buffer[:i].reshape(n, cards),
-        "categories": int_buffer[i : i + n],
+        "hand": _INT64[hand] if 0 <= hand < len(_INT64) else np.int64(hand),
+        "dealer": _INT64[dealer],
+        "showdown": np.True_ if showdown else np.False_,
     }
-    i += n
-    b = 0
-    for key in winners:
-        info[key] = bool_buffer[b : b + n]
-        b += n
-    info["pot_amounts"] = int_buffer[i : i + n]
-    i += n
-    for key in ("eligible", *pot_winners):
-        info[f"pot_{key}"] = bool_buffer[b : b + nn].reshape(n, n)
-        b += nn
-    info["pot_shares"] = int_buffer[i : i + nn].reshape(n, n)
-    i += nn
-    for key in ("put_in", result[0], "stacks"):
-        info[key] = int_buffer[i : i + n]
-        i += n
+    for key, is_bool, where, shape in views:
+        view = (bool_buffer if is_bool else int_buffer)[where]
+        info[key] = view if shape is None else view.reshape(shape)
     return SettledInfo(info)
+
+
+_INT64 = tuple(np.int64(i) for i in range(1024))
+"""Shared numpy scalars for the small ints of an info (immutable, so sharing them is safe)."""
+
+
+@cache
+def _hand_layout(
+    num_seats: int,
+    cards: int,
+    winners: tuple[str, ...],
+    pot_winners: tuple[str, ...],
+    result: str,
+) -> tuple[tuple[int, ...], int, tuple[tuple[str, bool, slice, tuple[int, int] | None], ...]]:
+    """Where :func:`hand_info` puts each array key: the int buffer's neutral values (-1 for
+    ``shown`` and ``categories``, 0 after), the bool buffer's size, and per key (in the
+    schema's order) whether it is a bool, its slice of its buffer and its 2-D shape (``None``:
+    one row of ``num_seats``)."""
+    n, nn = num_seats, num_seats * num_seats
+    sizes: list[tuple[str, bool, int, tuple[int, int] | None]] = [
+        ("shown", False, n * cards, (n, cards)),
+        ("categories", False, n, None),
+        *((key, True, n, None) for key in winners),
+        ("pot_amounts", False, n, None),
+        ("pot_eligible", True, nn, (n, n)),
+        *((f"pot_{key}", True, nn, (n, n)) for key in pot_winners),
+        ("pot_shares", False, nn, (n, n)),
+        *((key, False, n, None) for key in ("put_in", result, "stacks")),
+    ]
+    views = []
+    at = {False: 0, True: 0}
+    for key, is_bool, size, shape in sizes:
+        views.append((key, is_bool, slice(at[is_bool], at[is_bool] + size), shape))
+        at[is_bool] += size
+    neutral = (-1,) * (n * cards + n) + (0,) * (at[False] - n * cards - n)
+    return neutral, at[True], tuple(views)
 
 
 def seat_fields(num_seats: int) -> list[Field]:

@@ -153,6 +153,8 @@ def format_cards(cards: CardsLike) -> str:
     >>> format_cards("as 10d jk")
     'As Td Jk'
     """
+    if type(cards) is list and all(type(c) is int and 0 <= c < NUM_CARD_IDS for c in cards):
+        return " ".join([_ID_TO_TOKEN[card] for card in cards])  # ids already: the engines' case
     return " ".join(_ID_TO_TOKEN[card] for card in parse_cards(cards))
 
 

@@ -109,6 +109,7 @@ _NAMES = {
 }
 
 
+@cache  # a settled hand names its showdown's categories: the enum's lookup costs more
 def category_name(category: int, ruleset: str = "standard") -> str:
     """English name of a category in a ruleset's own words (``"nothing"`` vs ``"high card"``)."""
     _check_ruleset(ruleset)

@@ -143,6 +143,9 @@ def _masks() -> tuple[tuple[np.ndarray, ...], tuple[np.ndarray, ...]]:
 
 _BETTING_MASKS, _DRAW_MASKS = _masks()
 _NO_ACTION = np.zeros(NUM_ACTIONS, dtype=np.int8)
+_UNDEALT = Betting.new((), 0)
+"""A new state's betting until :meth:`DrawPokerRules._deal` deals the first hand (a game
+starts at every reset: building a table only to replace it would cost a tenth of a hand)."""
 
 
 class DrawPokerRules(PackGame, Engine[DrawPokerState]):
@@ -241,7 +244,7 @@ class DrawPokerRules(PackGame, Engine[DrawPokerState]):
             else:
                 dealer = 0
         state = DrawPokerState(
-            betting=Betting.new(self.stacks, 0),  # the stacks the first deal starts from
+            betting=_UNDEALT,  # replaced by the first hand's in _deal
             hands=[[] for _ in range(n)],
             stock=[],
             dealer=dealer,
@@ -249,7 +252,7 @@ class DrawPokerRules(PackGame, Engine[DrawPokerState]):
             bets=self.bets,
             rng=rng,
         )
-        self._deal(state, pack)
+        self._deal(state, pack, self.stacks)
         return state
 
     def pack_for(
@@ -278,11 +281,10 @@ class DrawPokerRules(PackGame, Engine[DrawPokerState]):
         cards += parse_cards(stock)
         return self.deck.parse(cards, what="cards")
 
-    def _deal(self, state: DrawPokerState, pack: list[int]) -> None:
-        """Start a hand at ``state.dealer`` from ``pack`` (top card first): antes, cards, the
-        first betting round."""
+    def _deal(self, state: DrawPokerState, pack: list[int], stacks: Sequence[int]) -> None:
+        """Start a hand at ``state.dealer`` from ``pack`` (top card first) with the seats'
+        ``stacks`` before the antes: antes, cards, the first betting round."""
         n = self.num_players
-        stacks = state.betting.stacks
         betting = Betting.new(stacks, self.ante)
         seats = [(state.dealer + 1 + i) % n for i in range(n)]
         seats = [s for s in seats if betting.dealt[s]]
@@ -476,7 +478,7 @@ class DrawPokerRules(PackGame, Engine[DrawPokerState]):
         state.hand_number += 1
         following = ((state.dealer + i) % n for i in range(1, n + 1))
         state.dealer = next(s for s in following if stacks[s] > 0)
-        self._deal(state, self.deck.pack(rng=state.rng).tolist())
+        self._deal(state, self.deck.pack(rng=state.rng).tolist(), stacks)
         return payout
 
 

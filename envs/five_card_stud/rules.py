@@ -521,12 +521,16 @@ class FiveCardStudRules(PackGame, Engine[FiveCardStudState]):
         low: dict[int, int] = {}
         shown: list[str | None] = [None] * n
         names: list[str | None] = [None] * n
+        hands: dict[int, list[int]] = {}  # the cards shown, by seat
+        categories: dict[int, int] = {}
         if showdown:
+            rows = state.cards.tolist()
             for seat in live:
-                hand = [int(c) for c in state.cards[seat]]
-                high[seat] = self._high(*hand)
+                hand = hands[seat] = rows[seat]
+                key = high[seat] = self._high(*hand)
+                category = categories[seat] = key >> _CATEGORY_SHIFT
                 shown[seat] = format_cards(hand)
-                names[seat] = category_name(high[seat] >> _CATEGORY_SHIFT, "standard")
+                names[seat] = category_name(category, "standard")
                 if options.hi_lo:
                     low[seat] = self._low(*hand)
         else:
@@ -561,10 +565,8 @@ class FiveCardStudRules(PackGame, Engine[FiveCardStudState]):
             hand=state.hand + 1,
             dealer=state.dealer,
             showdown=showdown,
-            shown={seat: state.cards[seat].tolist() for seat in high} if showdown else {},
-            categories={seat: key >> _CATEGORY_SHIFT for seat, key in high.items()}
-            if showdown
-            else {},
+            shown=hands,
+            categories=categories,
             winners={"high_winners": high_winners, "low_winners": low_winners},
             pots=pots,
             pot_winners=_POT_WINNERS,
