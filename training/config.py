@@ -231,8 +231,10 @@ class TrainConfig(Section):
     n_envs: int = Field(16, ge=1)
     """Parallel envs collecting experience."""
     vec_env: Literal["auto", "native", "subproc", "dummy"] = "auto"
-    """Vectorisation: the game's native vector env, SubprocVecEnv, DummyVecEnv, or auto
-    (native where the game has one, else subproc)."""
+    """Vectorisation: native (a one-player game's own vector env; for a game of several
+    players, its tables in one process, their bots asked in one batch:
+    :mod:`pokerzoo.envs.core.seat_vector`), SubprocVecEnv, DummyVecEnv, or auto (native where
+    the game has a native vector env or several players, else subproc)."""
     threads: int = Field(1, ge=1)
     """torch threads in the trainer and in every env worker (see the module docstring)."""
     reward_scale: Number = Field(1.0, gt=0)

@@ -15,7 +15,7 @@ model, per snapshot.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -74,13 +74,34 @@ class PolicyBot:
     def reset(self, seed: int | None = None) -> None:
         """Nothing to re-seed: the policy acts deterministically."""
 
-    def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
+    @property
+    def policy(self) -> Policy:
+        """The batched policy it plays (built, and the model loaded, on first use)."""
         if self._policy is None:
             policy = model_policy(self.model, self.transform)
             formulation = self.formulation
             self._policy = policy if formulation is None else formulation.native_policy(policy)
+        return self._policy
+
+    def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
         masks = np.asarray(action_mask, dtype=bool)[None]
-        return int(self._policy(np.asarray(observation)[None], masks)[0])
+        return int(self.policy(np.asarray(observation)[None], masks)[0])
+
+    @classmethod
+    def act_batch(
+        cls, bots: Sequence[PolicyBot], observations: np.ndarray, action_masks: np.ndarray
+    ) -> np.ndarray:
+        """The bots' actions, one row each (:func:`~pokerzoo.envs.core.bots.act_batch`): the
+        rows of each policy (a snapshot sits at many tables) in one forward pass."""
+        actions = np.empty(len(bots), dtype=np.int64)
+        by_policy: dict[int, list[int]] = {}
+        for row, bot in enumerate(bots):
+            by_policy.setdefault(id(bot.policy), []).append(row)
+        masks = np.asarray(action_masks, dtype=bool)
+        for rows in by_policy.values():
+            policy = bots[rows[0]].policy
+            actions[rows] = policy(np.asarray(observations)[rows], masks[rows])
+        return actions
 
 
 class OpponentPool:

@@ -5,10 +5,12 @@
 2. Make the run folder: ``config.yaml`` (resolved), ``run.json`` (seed, package versions,
    command, training segments and throughput), later ``model.zip``, ``checkpoints/``,
    ``snapshots/`` (self-play), ``tb/`` (TensorBoard), ``monitor.csv``, ``evaluations.csv``.
-3. Build the vectorised training env: the game's native vector env, or ``SubprocVecEnv`` /
-   ``DummyVecEnv`` of single envs (games of several players: the learner's seat of the PettingZoo
-   env, opponents drawn per episode from the bots and the learner's past snapshots), each in the
-   config's action formulation (``actions``) when it is not the game's own.
+3. Build the vectorised training env: the game's native vector env (games of several players:
+   the vector env of bot tables, :mod:`pokerzoo.envs.core.seat_vector`, every table's bots
+   asked in one batch), or ``SubprocVecEnv`` / ``DummyVecEnv`` of single envs; a table of a
+   game of several players is the learner's seat of the PettingZoo env, opponents drawn per
+   episode from the bots and the learner's past snapshots, in the config's action formulation
+   (``actions``) when it is not the game's own.
 4. ``learn`` with a progress bar, periodic masked evaluation against the bots, checkpoints and
    snapshots; a run folder that already has checkpoints resumes from the latest (``resume``).
 5. Save ``model.zip``, then (``final_episodes`` > 0) evaluate against every bot and write
@@ -28,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from ..envs.core.registry import GameSpec, get_game
+from ..envs.core.seat_vector import SeatVectorEnv
 from .config import ConfigError, TrainConfig, to_dict
 from .evaluate import evaluate_agent
 from .hooks import agent_policy, feature_set, formulation
@@ -90,7 +93,7 @@ def validate_for_game(config: TrainConfig, spec: GameSpec) -> None:
         formulated = formulation(spec, config.actions) is not None
     except ValueError as error:
         raise ConfigError(f"actions: {error}") from None
-    if formulated and config.vec_env == "native":
+    if formulated and config.vec_env == "native" and spec.players == 1:
         raise ConfigError(
             f"vec_env: native plays the game's own actions, not actions {config.actions!r} "
             "(use subproc or dummy)"
@@ -104,7 +107,7 @@ def validate_for_game(config: TrainConfig, spec: GameSpec) -> None:
             f"ppo.policy: per_action needs a feature set with per-action rows; "
             f"features {config.features!r} has none"
         )
-    if config.vec_env == "native" and spec.vector is None:
+    if config.vec_env == "native" and spec.vector is None and spec.players == 1:
         raise ConfigError(f"vec_env: {spec.name} has no native vector env (use subproc or dummy)")
 
 
@@ -117,8 +120,7 @@ def _validate_variants(config: TrainConfig, spec: GameSpec) -> None:
     if config.algorithm != "ppo" or config.backend != "sb3":
         trainer = "algorithm: td" if config.algorithm != "ppo" else f"backend: {config.backend}"
         raise ConfigError(f"env_variants: only SB3 PPO runs take them, not {trainer}")
-    native = config.vec_env == "native" or (config.vec_env == "auto" and spec.vector is not None)
-    if native:
+    if _collection(config, spec) == "native" and spec.players == 1:
         raise ConfigError(
             f"env_variants: the native vector env plays one set of options; "
             f"set vec_env to subproc or dummy (got vec_env: {config.vec_env})"
@@ -146,6 +148,18 @@ def env_options(config: TrainConfig) -> list[dict[str, Any]]:
 
 
 # --- environment ------------------------------------------------------------------------------
+
+
+def _collection(config: TrainConfig, spec: GameSpec) -> str:
+    """How the run collects experience: ``"native"`` (a one-player game's own vector env, or
+    the vector env of bot tables for a game of several players), ``"subproc"`` or ``"dummy"``;
+    ``vec_env: auto`` is native where the game has one or several players."""
+    kind = config.vec_env
+    if kind == "auto":
+        kind = "native" if spec.vector is not None or spec.players > 1 else "subproc"
+    if kind == "subproc" and config.n_envs == 1:
+        kind = "dummy"  # one worker process would only add IPC
+    return kind
 
 
 def set_threads(threads: int) -> None:
@@ -208,6 +222,34 @@ def _make_view(
     return build
 
 
+def _table_factories(
+    config: TrainConfig, snapshots: list[str] | None, worker_features: bool
+) -> list[Callable[[], Any]]:
+    """One factory of a training env per ``env_options`` entry: the game's single env (one
+    player) or the learner's seat against the opponent pool (several players); the features are
+    applied inside where ``worker_features``."""
+    if get_game(config.game).players == 1:
+        features = config.features if worker_features else None
+        return [
+            _make_single_env(config.game, options, config.threads, config.actions, features)
+            for options in env_options(config)
+        ]
+    opponents = to_dict(config.opponents)
+    return [
+        _make_view(
+            config.game,
+            options,
+            opponents,
+            list(snapshots or []),
+            config.threads,
+            config.actions,
+            config.features,
+            worker_features,
+        )
+        for options in env_options(config)
+    ]
+
+
 def make_training_env(
     config: TrainConfig, snapshots: list[str] | None = None, monitor: str | None = None
 ) -> Any:
@@ -219,45 +261,19 @@ def make_training_env(
     from .sb3_vec_env import SB3VecEnv
 
     spec = get_game(config.game)
-    kind = config.vec_env
-    if kind == "auto":
-        kind = "native" if spec.vector is not None else "subproc"
-    if kind == "subproc" and config.n_envs == 1:
-        kind = "dummy"  # one worker process would only add IPC
+    kind = _collection(config, spec)
     # In worker processes the features are computed there, each worker for its own envs;
     # otherwise once per step for the whole batch.
     worker_features = kind == "subproc"
-    if kind == "native":
+    if kind == "native" and spec.players == 1:
         venv = SB3VecEnv(
             spec.make_vector(config.n_envs, autoreset_mode=AutoresetMode.SAME_STEP, **config.env)
         )
+    elif kind == "native":  # the tables in this process, their bots batched (envs.core.seat_vector)
+        tables = [make() for make in _table_factories(config, snapshots, worker_features)]
+        venv = SB3VecEnv(SeatVectorEnv(tables, autoreset_mode=AutoresetMode.SAME_STEP))
     else:
-        if spec.players == 1:
-            factories = [
-                _make_single_env(
-                    config.game,
-                    options,
-                    config.threads,
-                    config.actions,
-                    config.features if worker_features else None,
-                )
-                for options in env_options(config)
-            ]
-        else:
-            opponents = to_dict(config.opponents)
-            factories = [
-                _make_view(
-                    config.game,
-                    options,
-                    opponents,
-                    list(snapshots or []),
-                    config.threads,
-                    config.actions,
-                    config.features,
-                    worker_features,
-                )
-                for options in env_options(config)
-            ]
+        factories = _table_factories(config, snapshots, worker_features)
         if kind == "subproc":
             # Forked workers start in well under a second; forkserver workers each import torch
             # again (seconds apiece on a busy 2-core machine). torch has run one thread so far.

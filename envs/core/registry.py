@@ -42,6 +42,7 @@ __all__ = [
     "GameSpec",
     "GymId",
     "Scoring",
+    "SeatVectorEntry",
     "discover",
     "discover_plugins",
     "game_bots",
@@ -318,6 +319,39 @@ def _pettingzoo_registries() -> dict[str, dict[str, Any]] | None:
     return {"aec": aec_registry, "parallel": parallel_registry}
 
 
+@dataclass(frozen=True)
+class SeatVectorEntry:
+    """The ``vector_entry_point`` of a multi-player game's Gymnasium id (registered by
+    :func:`register_game`): ``SeatVectorEntry(entry)(num_envs, autoreset_mode=...,
+    **options)`` is a :class:`~.seat_vector.SeatVectorEnv` of ``num_envs`` tables
+    ``entry(**options)``, so ``gymnasium.make_vec(id, num_envs, **options)`` builds it."""
+
+    entry_point: str
+    """``module:Class`` of the id's single-seat env."""
+
+    def __call__(
+        self,
+        num_envs: int = 1,
+        *,
+        autoreset_mode: str = "NextStep",
+        **options: Any,
+    ) -> Any:
+        from .options import check_int
+        from .seat_vector import SeatVectorEnv  # imported when a vector env is built
+
+        count = check_int("num_envs", num_envs, 1)
+        make = load(self.entry_point)
+        return SeatVectorEnv([make(**options) for _ in range(count)], autoreset_mode=autoreset_mode)
+
+
+def _vector_entry_point(spec: GameSpec, gym_id: GymId) -> Any:
+    """The id's own vector entry point, else for a game of several players the vector env of
+    tables of its single-seat env (:class:`SeatVectorEntry`)."""
+    if gym_id.vector_entry_point is not None or spec.players == 1:
+        return gym_id.vector_entry_point
+    return SeatVectorEntry(gym_id.entry_point)
+
+
 def register_game(spec: GameSpec) -> GameSpec:
     """Add a game to the registry and register its Gymnasium ids and (with PettingZoo 1.27 or
     later) its PettingZoo envs in PettingZoo's registry.
@@ -341,7 +375,7 @@ def register_game(spec: GameSpec) -> GameSpec:
         register(
             id=gym_id.id,
             entry_point=gym_id.entry_point,
-            vector_entry_point=gym_id.vector_entry_point,
+            vector_entry_point=_vector_entry_point(spec, gym_id),
         )
     if pz_id is not None and pz_registries is not None:
         from pettingzoo.env_registry.registration import register as register_pettingzoo

@@ -56,6 +56,7 @@ from .observation import document
 from .options import check_int
 from .registry import game_bots
 from .seeding import kept_on_error
+from .turns import Turns, play_turns
 
 __all__ = [
     "BOT_INFO",
@@ -182,6 +183,14 @@ class SingleSeatEnv(gym.Env):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
+        return play_turns(self.reset_turns(seed=seed, options=options))
+
+    def reset_turns(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> Turns[tuple[np.ndarray, dict[str, Any]]]:
+        """:meth:`reset` as a generator that yields each bot decision it needs
+        (:data:`~.turns.BotRequest`, answered with the action) and returns ``reset``'s
+        result: how a vector env plays many tables' bots in one batch."""
         # A reset that raises (a bad reset option) changes nothing: the generator, the seat,
         # the opponents and the game in progress stay as they were (the AEC env's own reset is
         # atomic; the bots are reset only once the deal has been accepted).
@@ -189,13 +198,13 @@ class SingleSeatEnv(gym.Env):
         with kept_on_error(self._np_random):
             try:
                 super().reset(seed=seed)
-                self._deal(options)
+                yield from self._deal(options)
             except BaseException:
                 self._np_random, self._np_random_seed, self.learner, self.opponents = kept
                 raise
         return self._observe()
 
-    def _deal(self, options: dict[str, Any] | None) -> None:
+    def _deal(self, options: dict[str, Any] | None) -> Turns[None]:
         """Deal until the learner has a turn; whatever it earned before that turn is paid with
         its first step's reward."""
         rng = self.np_random
@@ -215,18 +224,24 @@ class SingleSeatEnv(gym.Env):
             for bot, bot_seed in opponents.values():
                 bot.reset(bot_seed)
             self._done = False
-            self._pending = self._play_opponents()
+            self._pending = yield from self._play_opponents()
             if not self._learner_finished():
                 return
         raise RuntimeError("the game kept ending before the learner's first turn")
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        return play_turns(self.step_turns(action))
+
+    def step_turns(
+        self, action: Any
+    ) -> Turns[tuple[np.ndarray, float, bool, bool, dict[str, Any]]]:
+        """:meth:`step` as a generator of the bot decisions it needs (see :meth:`reset_turns`)."""
         if self._done:
             raise GameOverError("the episode is over: call reset() first")
         self.aec.step(action)  # raises on an illegal action, leaving the game unchanged
         reward = self._pending + self._learner_reward()
         self._pending = 0.0
-        reward += self._play_opponents()
+        reward += yield from self._play_opponents()
         terminated = bool(self.aec.terminations.get(self.learner, False))
         truncated = bool(self.aec.truncations.get(self.learner, False)) and not terminated
         self._done = terminated or truncated
@@ -253,8 +268,9 @@ class SingleSeatEnv(gym.Env):
             or self.aec.truncations.get(self.learner, False)
         )
 
-    def _play_opponents(self) -> float:
-        """Let the other seats act until the learner is to move or is finished."""
+    def _play_opponents(self) -> Turns[float]:
+        """Let the other seats act until the learner is to move or is finished (each bot's
+        decision is yielded: :meth:`reset_turns`); the learner's reward meanwhile."""
         reward = 0.0
         aec = self.aec
         while not self._learner_finished() and aec.agent_selection != self.learner:
@@ -263,7 +279,7 @@ class SingleSeatEnv(gym.Env):
                 aec.step(None)  # PettingZoo's "dead step" removes a finished seat
             else:
                 seen = aec.observe(agent)
-                aec.step(self.opponents[agent].act(seen["observation"], seen["action_mask"]))
+                aec.step((yield self.opponents[agent], seen["observation"], seen["action_mask"]))
             reward += self._learner_reward()
         return reward
 

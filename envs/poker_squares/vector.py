@@ -80,6 +80,7 @@ from ..core.errors import GameOverError, IllegalActionError, check_action, check
 from ..core.hands import hand_classes
 from ..core.observation import document, markdown_table
 from ..core.options import build, check_int, check_reset_options
+from ..core.vector import check_autoreset_mode, reset_rows, vector_seeds
 from .observation import CARD_FEATURES, LAYOUT
 from .render import render_grid
 from .rules import (
@@ -173,13 +174,7 @@ class PokerSquaresVectorEnv(VectorEnv):
         )
         check_reward(reward)
         check_render_mode(render_mode, self.metadata["render_modes"])
-        try:
-            mode = AutoresetMode(autoreset_mode)
-        except ValueError:
-            modes = ", ".join(repr(m.value) for m in AutoresetMode)
-            raise ValueError(
-                f"bad autoreset_mode {autoreset_mode!r}: expected one of {modes}"
-            ) from None
+        mode = check_autoreset_mode(autoreset_mode)
 
         n = int(num_envs)
         self.num_envs = n
@@ -236,20 +231,9 @@ class PokerSquaresVectorEnv(VectorEnv):
         """
         n = self.num_envs
         options = check_reset_options(options, ("reset_mask", "cards"))
-        reset_mask = options.get("reset_mask")
         cards = options.get("cards")
-        if reset_mask is None:
-            rows = self._all
-        else:
-            mask = np.asarray(reset_mask)
-            if mask.shape != (n,) or mask.dtype != np.bool_:
-                raise ValueError(
-                    f"bad reset_mask {reset_mask!r}: expected a bool array of shape ({n},)"
-                )
-            rows = np.flatnonzero(mask)
-        if not self._dealt and len(rows) < n:
-            raise ValueError("bad reset_mask: the first reset must deal every game")
-        seeds = self._seeds(seed)
+        rows = reset_rows(options.get("reset_mask"), n, self._dealt, "game")
+        seeds = vector_seeds(seed, n)
         if cards is not None:
             cards = self._fixed_cards(cards)
         if seed is not None and not isinstance(seed, (list, tuple, np.ndarray)):
@@ -478,24 +462,6 @@ class PokerSquaresVectorEnv(VectorEnv):
             ahead = self._ahead_next[rows]
         self._ahead_next[rows] = ahead + 1
         return self._ahead[rows, ahead]
-
-    def _seeds(self, seed: int | Sequence[int | None] | None) -> list[int | None]:
-        """One seed (or None) per game, checked before anything changes."""
-        n = self.num_envs
-        if seed is None:
-            return [None] * n
-        if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
-            seeds: list[object] = [int(seed) + i for i in range(n)]
-        elif isinstance(seed, (list, tuple, np.ndarray)) and len(seed) == n:
-            seeds = list(seed)
-        else:
-            raise ValueError(f"bad seed {seed!r}: expected None, an int or a list of {n} seeds")
-        for s in seeds:
-            if s is not None and (
-                isinstance(s, bool) or not isinstance(s, (int, np.integer)) or s < 0
-            ):
-                raise ValueError(f"bad seed {s!r}: expected None or an int >= 0")
-        return [None if s is None else int(s) for s in seeds]  # type: ignore[call-overload]
 
     def _fixed_cards(self, cards: object) -> np.ndarray:
         """Fixed deals as ``(num_envs, 25)`` ids: one deal for every game, or one per game."""

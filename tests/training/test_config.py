@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -80,10 +81,6 @@ def test_bad_config_names_the_key(data: dict, message: str) -> None:
             "evaluation.opponents: unknown bot 'grumpy'",
         ),
         (
-            {"game": "quintet", "vec_env": "native", "opponents": {"bots": {"random": 1}}},
-            "vec_env: quintet has no native vector env",
-        ),
-        (
             {**NAMELESS, "env_variants": [{"envs": 2, "options": {"deals": [19, 19]}}]},
             r"env_variants.0.options: .*deal 19 is listed twice",
         ),
@@ -109,6 +106,28 @@ def test_config_checked_against_the_game(data: dict, message: str) -> None:
     config = from_dict(data)
     with pytest.raises(ConfigError, match=message):
         validate_for_game(config, get_game(config.game))
+
+
+def test_a_one_player_game_without_a_vector_env_has_no_native_collection() -> None:
+    spec = dataclasses.replace(get_game("poker_squares"), vector=None, name="squares_alone")
+    config = from_dict({"game": "poker_squares", "vec_env": "native"})
+    with pytest.raises(ConfigError, match="vec_env: squares_alone has no native vector env"):
+        validate_for_game(config, spec)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"game": "quintet", "vec_env": "native", "opponents": {"bots": {"random": 1}}},
+        {**NAMELESS, "vec_env": "native", "env_variants": [{"envs": 1, "options": {}}]},
+        {"game": "draw_poker", "vec_env": "auto", "opponents": {"bots": {"random": 1}}},
+    ],
+)
+def test_games_of_several_players_collect_natively(data: dict) -> None:
+    """The vector env of bot tables takes any game of several players, its tables' options
+    one by one (env_variants) and its formulations."""
+    config = from_dict(data)
+    validate_for_game(config, get_game(config.game))
 
 
 def test_yaml_file_errors_name_the_file(tmp_path: Path) -> None:

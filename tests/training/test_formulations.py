@@ -58,7 +58,6 @@ def packs_config(**changes: Any) -> Any:
         ({"actions": "cards"}, "actions: unknown actions 'cards' for quintet: expected one of "),
         ({"features": "packs"}, "features: unknown features 'packs' for quintet with actions"),
         ({"features": "raw"}, "per_action needs a feature set with per-action rows"),
-        ({"vec_env": "native"}, "vec_env: native plays the game's own actions"),
     ],
 )
 def test_bad_formulation_settings_are_named(changes: dict[str, Any], message: str) -> None:

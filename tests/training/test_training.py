@@ -355,12 +355,21 @@ def test_quintet_plans_policy_trains_and_a_saved_model_acts_identically(tmp_path
     assert np.array_equal(model_policy(loaded, transform)(np.stack(batch), np.stack(masks)), live)
 
 
-def test_features_computed_in_workers_match_the_main_process() -> None:
+@pytest.mark.parametrize(
+    ("settings", "width"),
+    [({"features": "packs"}, 262 + 5 * 9), ({"actions": "packs", "features": "candidates"}, None)],
+    ids=["packs-features", "packs-actions"],
+)
+def test_every_collection_gives_the_same_observations(
+    settings: dict[str, Any], width: int | None
+) -> None:
+    """DummyVecEnv (features batched in this process), SubprocVecEnv (features in each
+    worker) and the native vector env of bot tables (bots batched) collect the same games."""
     from pokerzoo.training.train import make_training_env
 
     seen = {}
-    for kind in ("dummy", "subproc"):  # features: batched in the main process / in each worker
-        venv = make_training_env(tiny("quintet", vec_env=kind, features="packs"))
+    for kind in ("dummy", "subproc", "native"):
+        venv = make_training_env(tiny("quintet", vec_env=kind, **settings))
         venv.seed(7)
         batches = [venv.reset()]
         for _ in range(30):  # past the end of the first games: terminal observations too
@@ -374,5 +383,7 @@ def test_features_computed_in_workers_match_the_main_process() -> None:
             ]
         venv.close()
         seen[kind] = np.concatenate(batches)
-    assert seen["dummy"].shape == (31 * 2 + 2, 262 + 5 * 9)  # one game ended in each env
+    if width is not None:
+        assert seen["dummy"].shape == (31 * 2 + 2, width)  # one game ended in each env
     assert np.array_equal(seen["dummy"], seen["subproc"])
+    assert np.array_equal(seen["dummy"], seen["native"])
