@@ -12,11 +12,13 @@ the games) and mean point margin (learner's points minus the best opponent's; it
 over deals).
 
 The agent acts through ``MaskablePPO.predict(obs, action_masks=mask, deterministic=True)``,
-batched over many games in flight; bots act one game at a time. Duplicate deals can be split
-across forked worker processes (``processes``; each worker runs one torch thread): every deal's
-result depends only on its seed, so the tables are the same whatever the count. All intervals
-are 95% (:mod:`pokerzoo.training.stats`). How a game is scored comes from its registry entry
-(:class:`~pokerzoo.envs.core.registry.Scoring`).
+batched over many games in flight; the bots of the games in flight that are to act at the same
+moment are asked in one batch (:func:`~pokerzoo.envs.core.bots.act_batch`: a Monte-Carlo bot
+evaluates all its games' samples together), each deciding as it would alone. Duplicate deals
+can be split across forked worker processes (``processes``; each worker runs one torch thread):
+every deal's result depends only on its seed, so the tables are the same whatever the count.
+All intervals are 95% (:mod:`pokerzoo.training.stats`). How a game is scored comes from its
+registry entry (:class:`~pokerzoo.envs.core.registry.Scoring`).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ import numpy as np
 
 from ..envs.core.options import check_int
 from ..envs.core.registry import GameSpec
+from ..envs.core.turns import Turns, play_batched
 from .stats import Estimate, mean_ci, rate_ci
 
 __all__ = [
@@ -344,8 +347,10 @@ def _game_over(env: Any) -> bool:
     return all(env.terminations[a] or env.truncations[a] for a in env.agents)
 
 
-def _advance(game: _Game) -> None:
-    """Play bots (and dead steps) until the learner is to act or the game is over."""
+def _advance(game: _Game) -> Turns[None]:
+    """Play bots (and dead steps) until the learner is to act or the game is over; each bot's
+    decision is yielded (:mod:`pokerzoo.envs.core.turns`), so the games in flight ask their
+    bots in one batch."""
     env = game.env
     while not _game_over(env):
         agent = env.agent_selection
@@ -355,7 +360,7 @@ def _advance(game: _Game) -> None:
             return
         else:
             seen = env.observe(agent)
-            env.step(game.bots[agent].act(seen["observation"], seen["action_mask"]))
+            env.step((yield game.bots[agent], seen["observation"], seen["action_mask"]))
         _collect(game)
 
 
@@ -496,6 +501,8 @@ def play_duplicate(
     envs = [spec.make_aec(**options) for _ in range(min(batch, len(jobs)))]
 
     def start(env: Any) -> _Game | None:
+        """The next job's game on ``env`` (``None``: no job left), dealt; its bots have not
+        acted yet (:func:`_advance`)."""
         job = next(pending, None)
         if job is None:
             return None
@@ -508,11 +515,13 @@ def play_duplicate(
             agent: spec.make_bot(name, seed=deal_seed + 7919 * k, **options)
             for k, agent in enumerate(others)
         }
-        game = _Game(env, deal, learner, bots, {a: 0.0 for a in seats})
-        _advance(game)
-        return game
+        return _Game(env, deal, learner, bots, {a: 0.0 for a in seats})
 
-    slots = [start(env) for env in envs]
+    def started(games: list[_Game | None]) -> list[_Game | None]:
+        play_batched([_advance(game) for game in games if game is not None])
+        return games
+
+    slots = started([start(env) for env in envs])
     while any(slot is not None for slot in slots):
         ready = [i for i, g in enumerate(slots) if g is not None and not _game_over(g.env)]
         if ready:
@@ -521,11 +530,14 @@ def play_duplicate(
                 np.stack([o["observation"] for o in observed]),
                 np.stack([o["action_mask"] for o in observed]).astype(bool),
             )
+            moved = []
             for i, action in zip(ready, actions, strict=True):
                 game = slots[i]
                 game.env.step(int(action))
                 _collect(game)
-                _advance(game)
+                moved.append(_advance(game))
+            play_batched(moved)
+        ended: list[int] = []
         for i, game in enumerate(slots):
             if game is not None and _game_over(game.env):
                 points = game.returns
@@ -540,5 +552,7 @@ def play_duplicate(
                 draws[game.deal, column] = mine == max(others)
                 own[game.deal, column] = mine
                 theirs[game.deal, column] = np.mean(others)
-                slots[i] = start(game.env)
+                ended.append(i)
+        for i, game in zip(ended, started([start(slots[i].env) for i in ended]), strict=True):
+            slots[i] = game
     return DuplicateDeals(wins, draws, own, theirs)

@@ -195,6 +195,25 @@ def test_duplicate_deals_split_across_processes_match_one_process() -> None:
         evaluate_agent(spec, first_legal, {}, 5, ["greedy"], processes=0)
 
 
+@pytest.mark.parametrize(
+    ("game", "bot"),
+    [("draw_poker", "equity"), ("five_card_stud", "equity"), ("quintet", "mixed")],
+)
+def test_bots_of_many_games_in_flight_decide_as_in_one_game(game: str, bot: str) -> None:
+    """Duplicate deals played one game at a time (every bot acts alone) and many at once (the
+    bots that wait together asked in one batch) give the same results, deal by deal."""
+    spec = get_game(game)
+
+    def last_legal(obs: np.ndarray, masks: np.ndarray) -> np.ndarray:  # never folds
+        return masks.shape[1] - 1 - masks[:, ::-1].argmax(axis=1)
+
+    alone = play_duplicate(spec, last_legal, {}, 4, bot, seed=90, batch=1)
+    together = play_duplicate(spec, last_legal, {}, 4, bot, seed=90, batch=8)
+    for field in ("wins", "draws", "own", "theirs"):
+        assert np.array_equal(getattr(alone, field), getattr(together, field)), field
+    assert alone.own.std() > 0
+
+
 @pytest.mark.parametrize("vec_env", ["subproc", "dummy"])
 def test_quintet_self_play_trains_and_evaluates(vec_env: str, tmp_path: Path) -> None:
     run = tmp_path / "q"
