@@ -1,4 +1,4 @@
-"""The ``pokerzoo`` command: train, evaluate, play, list.
+"""The ``pokerzoo`` command: train, evaluate, league, play, list.
 
 ::
 
@@ -7,6 +7,8 @@
                         [--backend sb3|rllib] [--num-env-runners N] [--address ADDR]
     pokerzoo evaluate RUN_OR_MODEL [--episodes N] [--opponents BOT ...] [--seed S]
                                    [--processes P]
+    pokerzoo league GAME [--runs RUN ...] [--bots BOT ...] [--episodes N] [--seed S]
+                         [--out DIR] [--processes P] [--option KEY=VALUE ...]
     pokerzoo play GAME [--against MODEL_OR_BOT] [--seed S] [--option KEY=VALUE ...]
     pokerzoo list
     pokerzoo --version
@@ -126,6 +128,30 @@ def _parser() -> argparse.ArgumentParser:
         default=1,
         help="worker processes for the duplicate deals of a game of several players "
         "(default: 1; results are the same)",
+    )
+
+    league = commands.add_parser(
+        "league", help="rank a game's bots and runs in a round robin on duplicate deals"
+    )
+    league.add_argument("game", help="game name (see `pokerzoo list`)")
+    league.add_argument(
+        "--runs", nargs="+", default=[], metavar="RUN", help="run folders or model files"
+    )
+    league.add_argument(
+        "--bots", nargs="+", metavar="BOT", help="bots (default: every bot of the game)"
+    )
+    league.add_argument("--episodes", type=_count(1), default=200, help="deals a pairing (200)")
+    league.add_argument("--seed", type=_count(0), default=2_000_000, help="first deal's seed")
+    league.add_argument("--out", help="folder for the reports (default: runs/league-GAME)")
+    league.add_argument(
+        "--processes", type=_count(1), default=1, help="worker processes (results are the same)"
+    )
+    league.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="env option of every table (the runs must have been trained with it)",
     )
 
     play = commands.add_parser("play", help="play a game in the terminal")
@@ -313,6 +339,36 @@ def _cmd_evaluate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_league(args: argparse.Namespace) -> int:
+    from .league import Entrant, play_league, write_league
+    from .report import run_policy
+    from .runs import find_run
+
+    spec = _game(args.game)
+    options = dict(_option(text) for text in args.option)
+    _check_options(spec, options, "--option")
+    _check_bots(spec, args.bots)
+    entrants = [Entrant(f"bot {name}", bot=name) for name in args.bots or spec.bot_classes]
+    for path in args.runs:
+        try:
+            target = find_run(path, spec.name)
+        except ValueError as error:
+            raise UsageError(str(error)) from None
+        if target.options != options:
+            raise UsageError(
+                f"{path} was trained with env options {target.options}, the league plays "
+                f"{options}: pass the run's options with --option"
+            )
+        entrants.append(Entrant(f"run {path}", policy=run_policy(target)[0]))
+    if len(entrants) < 2:
+        raise UsageError(f"a league needs two entrants or more, got {[e.name for e in entrants]}")
+    league = play_league(spec, entrants, options, args.episodes, args.seed, args.processes)
+    paths = write_league(league, args.out or Path("runs") / f"league-{spec.name}")
+    print(league.table())
+    print("reports: " + ", ".join(str(p) for p in paths.values()))
+    return 0
+
+
 def _option(text: str) -> tuple[str, object]:
     key, sep, value = text.partition("=")
     if not sep or not key:
@@ -344,7 +400,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``pokerzoo`` console script."""
     args = _parser().parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
-    commands = {"list": lambda _: _cmd_list(), "train": _cmd_train, "evaluate": _cmd_evaluate}
+    commands = {
+        "list": lambda _: _cmd_list(),
+        "train": _cmd_train,
+        "evaluate": _cmd_evaluate,
+        "league": _cmd_league,
+    }
     try:
         return commands.get(args.command, _cmd_play)(args)
     except (UsageError, ConfigError, FileNotFoundError, FileExistsError) as error:

@@ -34,12 +34,14 @@ from typing import Any
 
 import numpy as np
 
+from ..envs.core.bots import Bot
 from ..envs.core.options import check_int
 from ..envs.core.registry import GameSpec
 from ..envs.core.turns import Turns, play_batched
 from .stats import Estimate, mean_ci, rate_ci
 
 __all__ = [
+    "BotMaker",
     "DuplicateDeals",
     "Evaluation",
     "OpponentResult",
@@ -54,6 +56,9 @@ __all__ = [
 
 Policy = Callable[[np.ndarray, np.ndarray], np.ndarray]
 """Batched policy: observations (K, ...) and bool masks (K, A) -> actions (K,)."""
+BotMaker = Callable[[int], Bot]
+"""A player built per game: ``make(seed) -> Bot`` (a bot of the game seeded for that game, or a
+trained policy as a :class:`~pokerzoo.training.opponents.PolicyBot`)."""
 
 
 def model_policy(model: Any, transform: Callable[[np.ndarray], np.ndarray] | None = None) -> Policy:
@@ -356,7 +361,7 @@ def _advance(game: _Game) -> Turns[None]:
         agent = env.agent_selection
         if env.terminations[agent] or env.truncations[agent]:
             env.step(None)
-        elif agent == game.learner:
+        elif agent not in game.bots:  # the learner's policy is to act
             return
         else:
             seen = env.observe(agent)
@@ -403,9 +408,11 @@ class DuplicateDeals:
 
 
 _DEAL_FIELDS = ("wins", "draws", "own", "theirs")
+_PLAYER_SEED = 104_729
+"""Added to a deal's seed for a bot in the agent's seat (the opponents take ``7919 * k``)."""
 
 
-_FORKED: tuple[GameSpec, Policy, Mapping[str, Any], str, int] | None = None
+_FORKED: tuple[Any, ...] | None = None
 """What the forked workers of :func:`play_duplicate_forked` play (inherited, never pickled)."""
 _CHUNKS_PER_PROCESS = 4
 """Deal chunks per worker: deals against a search bot vary in length, so each worker takes
@@ -423,20 +430,25 @@ def _one_torch_thread() -> None:
 def _play_chunk(chunk: tuple[int, int]) -> DuplicateDeals:
     if _FORKED is None:
         raise RuntimeError("_play_chunk runs in a worker forked by play_duplicate_forked")
-    spec, policy, options, name, batch = _FORKED
+    spec, policy, options, name, batch, player, opponent = _FORKED
     first, count = chunk
-    return play_duplicate(spec, policy, options, count, name, first, batch)
+    return play_duplicate(
+        spec, policy, options, count, name, first, batch, player=player, opponent=opponent
+    )
 
 
 def play_duplicate_forked(
     spec: GameSpec,
-    policy: Policy,
+    policy: Policy | None,
     options: Mapping[str, Any],
     episodes: int,
     name: str,
     seed: int,
     batch: int,
     processes: int,
+    *,
+    player: BotMaker | None = None,
+    opponent: BotMaker | None = None,
 ) -> DuplicateDeals:
     """:func:`play_duplicate` with the deals split in consecutive chunks across ``processes``
     forked workers and put back in order: the same result, in less time on several cores.
@@ -444,8 +456,9 @@ def play_duplicate_forked(
     are played here, and so they are, with a warning, where the platform has no fork start
     method."""
     global _FORKED
+    here = {"player": player, "opponent": opponent}
     if processes == 1:
-        return play_duplicate(spec, policy, options, episodes, name, seed, batch)
+        return play_duplicate(spec, policy, options, episodes, name, seed, batch, **here)
     if "fork" not in multiprocessing.get_all_start_methods():
         warnings.warn(
             f"processes={processes}: this platform cannot fork worker processes; "
@@ -453,10 +466,10 @@ def play_duplicate_forked(
             RuntimeWarning,
             stacklevel=2,
         )
-        return play_duplicate(spec, policy, options, episodes, name, seed, batch)
+        return play_duplicate(spec, policy, options, episodes, name, seed, batch, **here)
     size = -(-episodes // min(episodes, processes * _CHUNKS_PER_PROCESS))
     chunks = [(seed + start, min(size, episodes - start)) for start in range(0, episodes, size)]
-    _FORKED = (spec, policy, options, name, batch)
+    _FORKED = (spec, policy, options, name, batch, player, opponent)
     try:
         with ProcessPoolExecutor(
             min(processes, len(chunks)),
@@ -479,16 +492,28 @@ def by_agent(values: Any, agents: Sequence[str]) -> dict[str, Any]:
 
 def play_duplicate(
     spec: GameSpec,
-    policy: Policy,
+    policy: Policy | None,
     options: Mapping[str, Any],
     episodes: int,
     name: str,
     seed: int = 1_000_000,
     batch: int = 256,
+    *,
+    player: BotMaker | None = None,
+    opponent: BotMaker | None = None,
 ) -> DuplicateDeals:
     """``episodes`` duplicate deals (seeds ``seed ..``) of ``policy`` against bot ``name`` in
     every other seat: each deal played once per seat of the agent, the bots reset with the same
-    seeds whichever seat the agent takes."""
+    seeds whichever seat the agent takes. ``player`` plays the agent's seat as a bot made per
+    game instead of ``policy``, ``opponent`` makes the other seats' players instead of bot
+    ``name`` (a league's entrants: :mod:`pokerzoo.training.league`)."""
+    if (policy is None) == (player is None):
+        raise ValueError("play_duplicate takes a policy or a player, not both or neither")
+    if opponent is None:
+
+        def opponent(bot_seed: int) -> Bot:
+            return spec.make_bot(name, seed=bot_seed, **options)
+
     seats = list(spec.make_aec(**options).possible_agents)
     jobs = [(deal, seat) for deal in range(episodes) for seat in seats]
     # per deal and learner seat: won, drawn (against the best bot), own result, bots' mean
@@ -511,10 +536,9 @@ def play_duplicate(
         env.reset(seed=deal_seed)
         # The bots get the same seeds whichever seat the learner takes: a true duplicate.
         others = [agent for agent in seats if agent != learner]
-        bots = {
-            agent: spec.make_bot(name, seed=deal_seed + 7919 * k, **options)
-            for k, agent in enumerate(others)
-        }
+        bots = {agent: opponent(deal_seed + 7919 * k) for k, agent in enumerate(others)}
+        if player is not None:
+            bots[learner] = player(deal_seed + _PLAYER_SEED)
         return _Game(env, deal, learner, bots, {a: 0.0 for a in seats})
 
     def started(games: list[_Game | None]) -> list[_Game | None]:
@@ -524,7 +548,7 @@ def play_duplicate(
     slots = started([start(env) for env in envs])
     while any(slot is not None for slot in slots):
         ready = [i for i, g in enumerate(slots) if g is not None and not _game_over(g.env)]
-        if ready:
+        if ready and policy is not None:
             observed = [slots[i].env.observe(slots[i].learner) for i in ready]
             actions = policy(
                 np.stack([o["observation"] for o in observed]),

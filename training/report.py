@@ -16,13 +16,13 @@ from typing import Any
 import numpy as np
 
 from ..envs.core.registry import get_game
-from .evaluate import Evaluation, OpponentResult, evaluate_agent
+from .evaluate import Evaluation, OpponentResult, Policy, evaluate_agent
 from .hooks import agent_policy, feature_set, rule_policy, rules_for
 from .opponents import load_model
-from .runs import find_run
+from .runs import RunTarget, find_run
 from .td import kept_info, learner_for
 
-__all__ = ["evaluate_run", "format_table", "plot_learning_curve", "write_report"]
+__all__ = ["evaluate_run", "format_table", "plot_learning_curve", "run_policy", "write_report"]
 
 
 def format_table(evaluation: Evaluation) -> str:
@@ -260,6 +260,23 @@ def plot_learning_curve(folder: str | Path, players: int = 1) -> Path | None:
     return path
 
 
+def run_policy(target: RunTarget) -> tuple[Policy, Any]:
+    """The batched policy a run's model plays (its features and action formulation applied),
+    and the model (``None`` for an RLlib checkpoint, read without keeping Ray's objects)."""
+    spec = get_game(target.game)
+    if target.backend == "rllib":
+        from .rllib.policy import checkpoint_policy
+
+        return checkpoint_policy(target.model_path, feature_set(spec, target.features)), None
+    if target.backend == "td":
+        learner = learner_for(spec)
+        model = learner.load(target.model_path)
+        lookahead = target.td.lookahead if target.td is not None else True
+        return learner.policy(model, lookahead), model
+    model = load_model(target.model_path)
+    return agent_policy(spec, model, target.features, target.actions), model
+
+
 def evaluate_run(
     path: str | Path,
     episodes: int | None = None,
@@ -284,21 +301,11 @@ def evaluate_run(
     if seed is None:
         seed = defaults.seed if defaults is not None else 1_000_000
     variants = {}
-    if target.backend == "rllib":
-        from .rllib.policy import checkpoint_policy
-
-        policy = checkpoint_policy(target.model_path, feature_set(spec, target.features))
-    elif target.backend == "td":
+    policy, model = run_policy(target)
+    if target.backend == "td" and (target.td is None or target.td.lookahead):
         learner = learner_for(spec)
-        model = learner.load(target.model_path)
-        lookahead = target.td.lookahead if target.td is not None else True
-        policy = learner.policy(model, lookahead)
-        if lookahead:
-            variants.update(learner.variants(model))
-            variants["no look-ahead"] = learner.policy(model, False)
-    else:
-        model = load_model(target.model_path)
-        policy = agent_policy(spec, model, target.features, target.actions)
+        variants.update(learner.variants(model))
+        variants["no look-ahead"] = learner.policy(model, False)
     evaluation = evaluate_agent(
         spec, policy, target.options, episodes, opponents, seed, processes=processes
     )

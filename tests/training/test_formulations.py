@@ -171,3 +171,16 @@ def test_play_and_list_know_the_packs_agent(
     assert f"agent ({run / 'model.zip'})" in lines[0]
     assert main(["list"]) == 0
     assert "training actions: native, packs" in capsys.readouterr().out
+
+
+def test_a_packs_run_plays_in_the_league(
+    packs_run: tuple[Path, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A run joins the league through its own policy (formulation and features applied)."""
+    run, _ = packs_run
+    args = ["league", "quintet", "--runs", str(run), "--bots", "greedy", "random"]
+    assert main([*args, "--episodes", "2", "--out", str(tmp_path)]) == 0
+    table = capsys.readouterr().out
+    assert f"run {run}" in table and "bot greedy" in table
+    assert main([*args, "--option", "reward=win"]) == 2
+    assert "was trained with env options" in capsys.readouterr().err
