@@ -190,3 +190,46 @@ def test_tables_with_other_spaces_are_refused() -> None:
     tables = [spec.make_single(), spec.make_single(num_players=3)]
     with pytest.raises(ValueError, match="same spaces at every table"):
         SeatVectorEnv(tables)
+
+
+@pytest.mark.parametrize("game", MULTI)
+def test_a_seed_replays_the_same_steps_within_the_spaces(game: str) -> None:
+    """Two vector envs reset with the same seed step alike; every observation lies in the
+    observation space and every table still playing has a legal action."""
+    first, second = SeatVectorEnv(_tables(game)), SeatVectorEnv(_tables(game))
+    seen = [first.reset(seed=8)[0], second.reset(seed=8)[0]]
+    np.testing.assert_array_equal(*seen)
+    rng = np.random.default_rng(5)
+    ended = np.zeros(TABLES, dtype=bool)
+    for _ in range(60):
+        masks = first.action_masks()
+        np.testing.assert_array_equal(masks, second.action_masks())
+        assert masks[~ended].any(axis=1).all()
+        actions = np.array([_pick(rng, m) for m in masks])
+        one, two = first.step(actions), second.step(actions)
+        for a, b in zip(one[:4], two[:4], strict=True):
+            np.testing.assert_array_equal(a, b)
+        assert first.observation_space.contains(one[0])
+        ended = one[2] | one[3]
+
+
+def test_gymnasium_vector_wrappers_read_the_episodes() -> None:
+    """Gymnasium's RecordEpisodeStatistics over the bot tables (NextStep autoreset) reports
+    each ended game's return: the sum of that table's rewards since its reset."""
+    vector = gym.wrappers.vector.RecordEpisodeStatistics(SeatVectorEnv(_tables("quintet", 2)))
+    vector.reset(seed=4)
+    rng = np.random.default_rng(0)
+    returns = np.zeros(2)
+    reported = 0
+    for _ in range(60):
+        masks = vector.env.action_masks()
+        _, rewards, terminated, truncated, info = vector.step(
+            np.array([_pick(rng, m) for m in masks])
+        )
+        returns += rewards
+        ended = terminated | truncated
+        if ended.any():
+            np.testing.assert_array_equal(info["episode"]["r"][ended], returns[ended])
+            reported += int(ended.sum())
+            returns[ended] = 0.0
+    assert reported >= 2
