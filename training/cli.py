@@ -6,7 +6,7 @@
                         [--resume] [--n-envs N] [--threads N] [--eval-episodes N]
                         [--backend sb3|rllib] [--num-env-runners N] [--address ADDR]
     pokerzoo evaluate RUN_OR_MODEL [--episodes N] [--opponents BOT ...] [--seed S]
-                                   [--processes P]
+                                   [--processes P] [--lbr DEALS]
     pokerzoo league GAME [--runs RUN ...] [--bots BOT ...] [--episodes N] [--seed S]
                          [--out DIR] [--processes P] [--option KEY=VALUE ...]
     pokerzoo play GAME [--against MODEL_OR_BOT] [--seed S] [--option KEY=VALUE ...]
@@ -128,6 +128,13 @@ def _parser() -> argparse.ArgumentParser:
         default=1,
         help="worker processes for the duplicate deals of a game of several players "
         "(default: 1; results are the same)",
+    )
+    evaluate.add_argument(
+        "--lbr",
+        type=_count(1),
+        metavar="DEALS",
+        help="also play the local best response against the agent and each bot on DEALS "
+        "duplicate deals (heads-up five-card stud): how exploitable each is",
     )
 
     league = commands.add_parser(
@@ -331,8 +338,21 @@ def _cmd_evaluate(args: argparse.Namespace) -> int:
     _check_bots(_game(target.game), args.opponents)
     if target.backend == "rllib" and find_spec("ray") is None:
         raise UsageError(f"{args.run} is an RLlib run: evaluating it needs Ray: {_INSTALL_RAY}")
+    spec = _game(target.game)
+    if args.lbr and (hooks_for(spec).hidden is None or spec.players != 2):
+        raise UsageError(
+            f"--lbr: no local best response for {spec.name}: it plays heads-up games whose "
+            "training hooks describe their hidden cards (five-card stud)"
+        )
     evaluation, paths = evaluate_run(
-        args.run, args.episodes, args.opponents, args.seed, game, args.out, args.processes
+        args.run,
+        args.episodes,
+        args.opponents,
+        args.seed,
+        game,
+        args.out,
+        args.processes,
+        lbr_deals=args.lbr or 0,
     )
     print(format_table(evaluation))
     print("reports: " + ", ".join(str(p) for p in paths.values()))

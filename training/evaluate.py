@@ -136,6 +136,9 @@ class Evaluation:
     """One-player games: seconds the agent took to play its deals."""
     processes: int = 1
     """Worker processes the duplicate deals were split across."""
+    lbr: dict[str, Any] = field(default_factory=dict)
+    """Player name -> the local best response's result against it
+    (:class:`~pokerzoo.training.lbr.LBRResult`; ``pokerzoo evaluate --lbr``)."""
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -155,6 +158,7 @@ class Evaluation:
             "variants": {k: v.as_dict() for k, v in self.variants.items()},
             "agent_seconds": self.agent_seconds,
             "processes": self.processes,
+            "lbr": {k: v.as_dict() for k, v in self.lbr.items()},
         }
 
 

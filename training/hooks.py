@@ -69,6 +69,9 @@ class TrainingHooks:
     play_bot: str | None = None
     """``play``: the default opponent (or, for a one-player game, hint giver); ``None``: the
     game's first bot."""
+    hidden: Callable[[Any], Any] | None = None
+    """A heads-up betting game's hidden cards for the local best response (engine ->
+    :class:`~pokerzoo.training.lbr.HiddenCards`); ``None``: no LBR for the game."""
 
 
 _DEFAULT = TrainingHooks()

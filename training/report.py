@@ -9,20 +9,30 @@ training episodes' return (``monitor.csv``, rolling mean).
 from __future__ import annotations
 
 import csv
+import functools
 import json
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from ..envs.core.registry import get_game
+from ..envs.core.registry import GameSpec, get_game
 from .evaluate import Evaluation, OpponentResult, Policy, evaluate_agent
-from .hooks import agent_policy, feature_set, rule_policy, rules_for
+from .hooks import agent_policy, feature_set, hooks_for, rule_policy, rules_for
+from .lbr import LBRResult, bot_policy, play_lbr
 from .opponents import load_model
 from .runs import RunTarget, find_run
 from .td import kept_info, learner_for
 
-__all__ = ["evaluate_run", "format_table", "plot_learning_curve", "run_policy", "write_report"]
+__all__ = [
+    "evaluate_run",
+    "format_table",
+    "lbr_table",
+    "plot_learning_curve",
+    "run_policy",
+    "write_report",
+]
 
 
 def format_table(evaluation: Evaluation) -> str:
@@ -37,7 +47,24 @@ def format_table(evaluation: Evaluation) -> str:
     for rule in evaluation.rules.values():
         tables.append(f"{rule.player}, hand-written over the same features, same deals:")
         tables.append(format_table(rule))
+    if evaluation.lbr:
+        tables.append(_lbr_table(evaluation))
     return "\n\n".join(tables)
+
+
+def _lbr_table(evaluation: Evaluation) -> str:
+    """The local best response's chips per hand against the agent and each bot (lower: less
+    exploitable; :mod:`.lbr`)."""
+    rows = [
+        "Exploitability: the local best response's result against each player (chips per hand, "
+        "95% interval over duplicate deals; lower is less exploitable):",
+        "",
+        "| player | deals | LBR chips per hand |",
+        "|---|---:|---:|",
+    ]
+    for name, result in evaluation.lbr.items():
+        rows.append(f"| {name} | {result.deals} | {result.chips.format()} |")
+    return "\n".join(rows)
 
 
 def _pace(evaluation: Evaluation, form: str) -> str:
@@ -260,6 +287,40 @@ def plot_learning_curve(folder: str | Path, players: int = 1) -> Path | None:
     return path
 
 
+def lbr_table(
+    spec: GameSpec,
+    policy: Policy,
+    options: dict[str, Any],
+    bots: Iterable[str],
+    deals: int,
+    seed: int = 3_000_000,
+) -> dict[str, LBRResult]:
+    """The local best response against the agent (``policy``) and each bot of ``bots``, on the
+    same ``deals`` duplicate deals."""
+    from .opponents import PolicyBot
+
+    hidden = hooks_for(spec).hidden
+    if hidden is None or spec.players != 2:
+        raise ValueError(
+            f"no local best response for {spec.name}: it plays heads-up games whose training "
+            "hooks describe their hidden cards"
+        )
+    options = {**options, **spec.scoring.eval_options}
+    agent = PolicyBot.from_policy(policy, "agent")
+    table = {
+        "agent": play_lbr(spec, hidden, "agent", lambda _: agent, policy, options, deals, seed)
+    }
+    for name in bots:
+        player = functools.partial(_seeded_bot, spec, name, options)
+        asked = bot_policy(spec, name, options)
+        table[name] = play_lbr(spec, hidden, name, player, asked, options, deals, seed)
+    return table
+
+
+def _seeded_bot(spec: GameSpec, name: str, options: dict[str, Any], seed: int) -> Any:
+    return spec.make_bot(name, seed=seed, **options)
+
+
 def run_policy(target: RunTarget) -> tuple[Policy, Any]:
     """The batched policy a run's model plays (its features and action formulation applied),
     and the model (``None`` for an RLlib checkpoint, read without keeping Ray's objects)."""
@@ -285,12 +346,16 @@ def evaluate_run(
     game: str | None = None,
     out: str | Path | None = None,
     processes: int = 1,
+    lbr_deals: int = 0,
 ) -> tuple[Evaluation, dict[str, Path]]:
     """Evaluate a run folder or a saved model (an SB3 ``.zip`` or an RLlib checkpoint folder)
     against the bots, and each of the game's hand-written rules over the run's features on the
     same deals (:mod:`.rules`), and write its report files (beside the model: a checkpoint or
     snapshot reports beside itself, not over its run's). ``processes``: worker processes for the
-    duplicate deals of a game of several players (:func:`.evaluate.evaluate_agent`)."""
+    duplicate deals of a game of several players (:func:`.evaluate.evaluate_agent`).
+    ``lbr_deals`` > 0 also plays the local best response (:mod:`.lbr`) against the agent and
+    each bot evaluated, on that many duplicate deals (heads-up games whose hooks describe
+    their hidden cards)."""
     target = find_run(path, game)
     spec = get_game(target.game)
     defaults = target.evaluation
@@ -326,6 +391,8 @@ def evaluate_run(
         thresholds = ", ".join(f"{k}={v:g}" for k, v in rule.params.items())
         played.player = f"rule {name} ({thresholds})"
         evaluation.rules[name] = played
+    if lbr_deals:
+        evaluation.lbr = lbr_table(spec, policy, target.options, evaluation.opponents, lbr_deals)
     run_info_path = target.run_dir / "run.json"
     run_info = json.loads(run_info_path.read_text()) if run_info_path.exists() else {}
     if target.backend == "td":

@@ -1,0 +1,204 @@
+"""The local best response on heads-up stud (``training/lbr.py``, the hidden cards of
+``envs/five_card_stud/analysis.py``): never above the exact best response where that can be
+computed (the last betting round of fixed boards, the opponent's hole card unknown), and it
+finds the exploit of deliberately exploitable policies."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import numpy as np
+import pytest
+from pokerzoo.envs.core.betting import CALL, FOLD, RAISE
+from pokerzoo.envs.core.cards import parse_cards
+from pokerzoo.envs.core.registry import get_game
+from pokerzoo.envs.five_card_stud.analysis import StudHiddenCards
+from pokerzoo.envs.five_card_stud.game import FiveCardStudGame
+from pokerzoo.envs.five_card_stud.observation import LAYOUT
+from pokerzoo.envs.five_card_stud.rules import FiveCardStudRules, pack_order
+from pokerzoo.training.lbr import Decision, LocalBestResponse, play_lbr
+
+SPEC = get_game("five_card_stud")
+_HOLE, _ROUND = LAYOUT.start("hole"), LAYOUT.start("round")
+_RANKS = np.arange(LAYOUT["hole"].stop - _HOLE) // 4  # a card id's rank, 0 (deuce) .. 12 (ace)
+
+
+def _passive(masks: np.ndarray) -> np.ndarray:
+    """Check or call where legal, else bet (the first round's opener may not check)."""
+    return np.where(masks[:, CALL], CALL, RAISE)
+
+
+def river_policy(observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
+    """Passive until the last round; there, by its hole card's rank: a queen or better bets or
+    raises, an eight to a jack checks or calls, lower folds to a bet (checks otherwise)."""
+    actions = _passive(masks)
+    last = observations[:, _ROUND + 3] == 1
+    hole = (observations[:, _HOLE : _HOLE + len(_RANKS)] * _RANKS).sum(axis=1)
+    strong = last & (hole >= 10) & masks[:, RAISE]
+    weak = last & (hole < 6) & masks[:, FOLD]
+    actions = np.where(strong, RAISE, actions)
+    return np.where(weak, FOLD, actions)
+
+
+def folds_to_bets(observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
+    """Folds whenever it faces a bet; otherwise checks (bets only when it must)."""
+    return np.where(masks[:, FOLD], FOLD, _passive(masks))
+
+
+def calling_station(observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
+    return _passive(masks)
+
+
+class _PolicyPlayer:
+    """A batched policy as the evaluated player of :func:`play_lbr`."""
+
+    name = "policy"
+
+    def __init__(self, policy: Any) -> None:
+        self.policy = policy
+
+    def reset(self, seed: int | None = None) -> None:
+        pass
+
+    def act(self, observation: np.ndarray, mask: np.ndarray) -> int:
+        return int(self.policy(observation[None], mask.astype(bool)[None])[0])
+
+
+BOARD = ["Kd 7c 7s 2h", "9h Tc 3d Jc"]  # each seat's four up cards (the hole cards vary)
+LBR_HOLE = "Qs"
+
+
+def _river_states(lbr: int) -> tuple[dict[int, Any], list[Decision], FiveCardStudRules]:
+    """For every hole card the opponent may hold, the hand played passively to the last
+    betting round (LBR's hole is fixed); the opponent's decisions on the way."""
+    rules = FiveCardStudGame()
+    known = set(parse_cards(" ".join(BOARD) + " " + LBR_HOLE))
+    states: dict[int, Any] = {}
+    history: list[Decision] = []
+    for hole in sorted(set(range(52)) - known):
+        hands = ["", ""]
+        hands[lbr] = f"{LBR_HOLE} {BOARD[lbr]}"
+        hands[1 - lbr] = " ".join([str(_card(hole)), BOARD[1 - lbr]])
+        state = rules.new_state(pack_order(hands))
+        record = not states
+        while state.betting.round < 3:
+            actor = rules.current_player(state)
+            observation = rules.observe(state, actor)
+            mask = rules.legal_mask(state, actor).astype(bool)
+            action = int(_passive(mask[None])[0])
+            if record and actor != lbr:
+                history.append(Decision(observation, mask, action, [hole]))
+            rules.transition(state, actor, action)
+        states[hole] = state
+    return states, history, rules
+
+
+def _card(card_id: int) -> str:
+    from pokerzoo.envs.core.cards import format_card
+
+    return format_card(card_id)
+
+
+def _exact_best_response(rules: FiveCardStudRules, states: dict[int, Any], lbr: int) -> float:
+    """The best response's value (chips, summed over the holdings): at its decisions the best
+    action for all the holdings it cannot tell apart, at the policy's its action per holding."""
+    first = next(iter(states.values()))
+    if rules.is_terminal(first):
+        return sum(state.results[-1]["chips"][lbr] for state in states.values())
+    actor = rules.current_player(first)
+    if actor == lbr:
+        mask = rules.legal_mask(first, lbr).astype(bool)
+        best = -np.inf
+        for action in np.flatnonzero(mask).tolist():
+            after = {h: copy.deepcopy(s) for h, s in states.items()}
+            for state in after.values():
+                rules.transition(state, lbr, action)
+            best = max(best, _exact_best_response(rules, after, lbr))
+        return best
+    groups: dict[int, dict[int, Any]] = {}
+    for hole, state in states.items():
+        observation = rules.observe(state, actor)[None]
+        mask = rules.legal_mask(state, actor).astype(bool)[None]
+        action = int(river_policy(observation, mask)[0])
+        after = copy.deepcopy(state)
+        rules.transition(after, actor, action)
+        groups.setdefault(action, {})[hole] = after
+    return sum(_exact_best_response(rules, group, lbr) for group in groups.values())
+
+
+def _lbr_value(rules: FiveCardStudRules, states: dict[int, Any], history: list, lbr: int) -> float:
+    """LBR's result (chips, summed over the holdings), the policy holding each in turn."""
+    view = StudHiddenCards(rules)
+    total = 0.0
+    for hole, start in states.items():
+        state = copy.deepcopy(start)
+        seen = list(history)
+        responder = LocalBestResponse(rules, view, river_policy, np.random.default_rng(0), 8)
+        while not rules.is_terminal(state):
+            actor = rules.current_player(state)
+            if actor == lbr:
+                action = responder.act(state, lbr, seen)
+            else:
+                observation = rules.observe(state, actor)
+                mask = rules.legal_mask(state, actor).astype(bool)
+                action = int(river_policy(observation[None], mask[None])[0])
+                seen.append(Decision(observation, mask, action, [hole]))
+            rules.transition(state, actor, action)
+        total += state.results[-1]["chips"][lbr]
+    return total
+
+
+@pytest.mark.parametrize("lbr", [0, 1])
+def test_lbr_never_beats_the_exact_best_response(lbr: int) -> None:
+    states, history, rules = _river_states(lbr)
+    best = _exact_best_response(rules, states, lbr)
+    found = _lbr_value(rules, states, history, lbr)
+    passive = 0.0
+    for start in states.values():  # checking and calling down, for scale
+        state = copy.deepcopy(start)
+        while not rules.is_terminal(state):
+            actor = rules.current_player(state)
+            mask = rules.legal_mask(state, actor).astype(bool)
+            if actor == lbr:
+                action = int(_passive(mask[None])[0])
+            else:
+                action = int(river_policy(rules.observe(state, actor)[None], mask[None])[0])
+            rules.transition(state, actor, action)
+        passive += state.results[-1]["chips"][lbr]
+    assert found <= best + 1e-9
+    assert found >= passive  # it exploits something: the policy's folds and its bets
+
+
+def test_lbr_takes_every_pot_from_a_policy_that_folds_to_bets() -> None:
+    result = play_lbr(
+        SPEC,
+        StudHiddenCards,
+        "folder",
+        lambda s: _PolicyPlayer(folds_to_bets),
+        folds_to_bets,
+        {},
+        30,
+    )
+    assert result.chips.value >= 1.0  # at least the folder's ante, every hand
+    assert result.chips.low > 0.9
+
+
+def test_lbr_beats_a_calling_station_and_loses_less_to_a_stronger_player() -> None:
+    station = play_lbr(
+        SPEC,
+        StudHiddenCards,
+        "station",
+        lambda s: _PolicyPlayer(calling_station),
+        calling_station,
+        {},
+        60,
+    )
+    assert station.chips.low > 0  # value bets take chips from a player that never folds
+
+
+def test_lbr_refuses_what_it_does_not_play() -> None:
+    with pytest.raises(ValueError, match="heads-up high-only"):
+        StudHiddenCards(FiveCardStudRules(hi_lo=True))
+    with pytest.raises(ValueError, match="heads-up high-only"):
+        StudHiddenCards(FiveCardStudRules(num_players=3))

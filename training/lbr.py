@@ -1,0 +1,237 @@
+"""Local best response (LBR; Lisý and Bowling, 2017): how much a heads-up betting policy loses
+to a simple exploiter that knows it.
+
+LBR plays one seat against the evaluated policy in the other. It sees its own cards and the
+public actions; it keeps the opponent's **range**, every holding of the opponent's hidden cards
+it cannot rule out, each weighted by the probability that the evaluated policy takes the
+actions it took with that holding (the policy is asked for each holding, its hidden cards
+written into the observations it had: a deterministic policy weighs 1 or 0; a bot is asked as a
+seeded copy, and a floor of ``1e-3`` a decision keeps a holding alive when a bot's own random
+draws took another action). At each decision it takes the action of highest value assuming
+that, whatever it does, the hand is then checked or called down to the showdown:
+
+- ``wp``: its share of the pot at the showdown against the range (Monte-Carlo over the cards to
+  come, ties half);
+- check/call: ``wp * pot - (1 - wp) * to_call``;
+- bet/raise by ``b``: ``fp * pot + (1 - fp) * (wp * (pot + b) - (1 - wp) * (to_call + b))``,
+  ``fp`` the range's probability that the policy folds to it;
+- fold: 0.
+
+The chips LBR wins per hand, on duplicate deals (each deal once with LBR in each seat, the
+evaluated player reset with the same seed), estimate from below how exploitable the policy is:
+a best response would win at least as much. A game takes part through its training hooks'
+``hidden`` factory (:class:`HiddenCards`, e.g. :class:`pokerzoo.envs.five_card_stud.analysis.
+StudHiddenCards`).
+"""
+
+from __future__ import annotations
+
+import copy
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import numpy as np
+
+from ..envs.core.betting import CALL, FOLD, RAISE
+from ..envs.core.options import check_int
+from ..envs.core.registry import GameSpec
+from .evaluate import BotMaker, Policy
+from .stats import Estimate, mean_ci
+
+__all__ = ["Decision", "HiddenCards", "LBRResult", "LocalBestResponse", "bot_policy", "play_lbr"]
+
+FLOOR = 1e-3
+"""The least weight one of the policy's decisions gives a holding (module docstring)."""
+
+
+class HiddenCards(Protocol):
+    """What LBR needs to know of a game's hidden cards (heads-up)."""
+
+    def hidden(self, state: Any, seat: int) -> list[int]: ...
+
+    def holdings(self, state: Any, seat: int, other: int) -> np.ndarray: ...
+
+    def counterfactual(
+        self, observation: np.ndarray, actual: list[int], holdings: np.ndarray
+    ) -> np.ndarray: ...
+
+    def equity(
+        self,
+        state: Any,
+        seat: int,
+        other: int,
+        holdings: np.ndarray,
+        rng: np.random.Generator,
+        samples: int,
+    ) -> np.ndarray: ...
+
+
+@dataclass
+class LBRResult:
+    """LBR's chips per hand against one player, on duplicate deals."""
+
+    player: str
+    deals: int
+    chips: Estimate
+    """LBR's mean result per hand (its two seats of a deal averaged), 95% interval over deals."""
+    seconds: float
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "player": self.player,
+            "deals": self.deals,
+            "chips": self.chips.as_dict(),
+            "seconds": self.seconds,
+        }
+
+
+@dataclass
+class Decision:
+    """One decision of the evaluated player: its observation, mask, action and the hidden
+    cards it held then."""
+
+    observation: np.ndarray
+    mask: np.ndarray
+    action: int
+    hidden: list[int]
+
+
+def bot_policy(spec: GameSpec, name: str, options: Mapping[str, Any], seed: int = 0) -> Policy:
+    """Bot ``name`` as a deterministic batched policy: each row asked of a new bot seeded
+    ``seed`` (how LBR asks a bot what it would do with another holding)."""
+    from ..envs.core.bots import act_batch
+
+    def policy(observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
+        bots = [spec.make_bot(name, seed=seed, **options) for _ in range(len(observations))]
+        return act_batch(bots, observations, np.asarray(masks, dtype=np.int8))
+
+    return policy
+
+
+class LocalBestResponse:
+    """The best responder (module docstring): :meth:`act` decides for ``seat`` in ``state``
+    given the evaluated player's decisions of this hand so far (``history``)."""
+
+    def __init__(
+        self,
+        game: Any,
+        view: HiddenCards,
+        policy: Policy,
+        rng: np.random.Generator,
+        samples: int,
+    ) -> None:
+        self.game, self.view, self.policy, self.rng, self.samples = (
+            game,
+            view,
+            policy,
+            rng,
+            samples,
+        )
+
+    def act(self, state: Any, seat: int, history: list[Decision]) -> int:
+        other = 1 - seat
+        mask = self.game.legal_mask(state, seat).astype(bool)
+        holdings = self.view.holdings(state, seat, other)
+        weights = self._weights(holdings, history)
+        wp = float(weights @ self.view.equity(state, seat, other, holdings, self.rng, self.samples))
+        betting = state.betting
+        pot = float(sum(betting.committed))
+        to_call = float(min(betting.current_bet - betting.round_bets[seat], betting.stacks[seat]))
+        values = np.full(len(mask), -np.inf)
+        if mask[FOLD]:
+            values[FOLD] = 0.0
+        if mask[CALL]:
+            values[CALL] = wp * pot - (1 - wp) * to_call
+        if mask[RAISE]:
+            bet = float(betting.rules.bet)
+            fold = self._fold_share(state, seat, holdings, weights, history)
+            values[RAISE] = fold * pot + (1 - fold) * (
+                wp * (pot + bet) - (1 - wp) * (to_call + bet)
+            )
+        return int(np.argmax(values))
+
+    def _weights(self, holdings: np.ndarray, history: list[Decision]) -> np.ndarray:
+        """The range: each holding's weight (summing to 1)."""
+        weights = np.ones(len(holdings))
+        for decision in history:
+            k = len(decision.hidden)
+            rows = self.view.counterfactual(decision.observation, decision.hidden, holdings[:, :k])
+            masks = np.repeat(decision.mask[None], len(holdings), axis=0)
+            same = self.policy(rows, masks) == decision.action
+            weights *= np.where(same, 1.0, FLOOR)
+        return weights / weights.sum()
+
+    def _fold_share(
+        self,
+        state: Any,
+        seat: int,
+        holdings: np.ndarray,
+        weights: np.ndarray,
+        history: list[Decision],
+    ) -> float:
+        """The range's probability that the policy folds when this seat bets or raises now."""
+        other = 1 - seat
+        after = copy.deepcopy(state)
+        self.game.transition(after, seat, RAISE)
+        if self.game.is_terminal(after) or self.game.current_player(after) != other:
+            return 0.0
+        observation = self.game.observe(after, other)
+        mask = self.game.legal_mask(after, other).astype(bool)
+        actual = self.view.hidden(after, other)
+        rows = self.view.counterfactual(observation, actual, holdings)
+        folds = self.policy(rows, np.repeat(mask[None], len(holdings), axis=0)) == FOLD
+        return float(weights @ folds)
+
+
+def play_lbr(
+    spec: GameSpec,
+    hidden: Callable[[Any], HiddenCards],
+    name: str,
+    player: BotMaker,
+    policy: Policy,
+    options: Mapping[str, Any],
+    deals: int,
+    seed: int = 3_000_000,
+    samples: int = 64,
+) -> LBRResult:
+    """LBR against one player on ``deals`` duplicate deals (seeds ``seed ..``): ``player``
+    makes the evaluated player of a deal (seeded ``seed + deal``) that plays the hand,
+    ``policy`` is what LBR asks of it for other holdings, ``hidden`` builds the game's
+    :class:`HiddenCards` from its engine."""
+    started = time.perf_counter()
+    check_int("deals", deals, 1)
+    env = spec.make_aec(**options)
+    game = env.unwrapped.game
+    if len(env.possible_agents) != 2:
+        raise ValueError(f"LBR plays heads-up: {spec.name} has {len(env.possible_agents)} seats")
+    view = hidden(game)
+    results = np.zeros((deals, 2))
+    for deal in range(deals):
+        for lbr_seat in (0, 1):
+            deal_seed = seed + deal
+            state = game.new_state(rng=np.random.default_rng(deal_seed))
+            opponent = player(deal_seed)
+            rng = np.random.default_rng(deal_seed + 1)
+            responder = LocalBestResponse(game, view, policy, rng, samples)
+            history: list[Decision] = []
+            total, hands = 0.0, 0
+            while not game.is_terminal(state):
+                actor = game.current_player(state)
+                if actor == lbr_seat:
+                    action = responder.act(state, lbr_seat, history)
+                else:
+                    observation = game.observe(state, actor)
+                    mask = game.legal_mask(state, actor)
+                    action = int(opponent.act(observation, mask))
+                    history.append(
+                        Decision(observation, mask.astype(bool), action, view.hidden(state, actor))
+                    )
+                payout = game.transition(state, actor, action)
+                if payout is not None:
+                    total += payout.rewards[lbr_seat]
+                    hands += 1
+                    history = []  # a new hand: a new range
+            results[deal, lbr_seat] = total / max(hands, 1)
+    return LBRResult(name, deals, mean_ci(results.mean(axis=1)), time.perf_counter() - started)
