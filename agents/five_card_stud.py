@@ -21,7 +21,9 @@ the action mask. The actions are ``0`` fold, ``1`` check/call, ``2`` bet/raise.
                share of the pot. In high-low it values both halves (the high half, the low half
                with the qualifier, the whole pot when no low qualifies) unless ``hi_lo_aware``
                is off. Raises when the equity beats a fair share ``1 / players`` by ``margin``,
-               calls when it beats the pot odds, folds otherwise.
+               calls when it beats the pot odds, folds otherwise. Many bots deciding together
+               (:meth:`EquityBot.act_batch`) share the evaluator calls; each draws its deals
+               from its own generator, so it decides as it would alone.
 =============  ====================================================================================
 
 Every bot takes keyword-only ``seed`` and ignores env options, so ``BOTS[name](seed=s,
@@ -30,6 +32,7 @@ Every bot takes keyword-only ``seed`` and ignores env options, so ``BOTS[name](s
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
@@ -166,34 +169,29 @@ class EquityBot(RandomBot):
 
     def equity(self, view: FiveCardStudView) -> float:
         """Expected share of the pot at a showdown of the players still in."""
+        return float(_equities([self._deal(view)], [view], [self.hi_lo_aware])[0])
+
+    def _deal(self, view: FiveCardStudView) -> np.ndarray:
+        """The sampled showdowns of :meth:`equity`: ``int16 (samples, players in, 5)``, seat 0
+        the observer. Its one draw from the generator (a shuffle of every row of the unseen
+        cards) is the whole of the bot's randomness per decision, so that :meth:`act_batch`
+        draws exactly what :meth:`act` does."""
         known = [view.own_cards] + [view.up[k] for k in view.opponents_in]
-        seen = np.zeros(NUM_CARD_IDS, dtype=np.int64)
-        for cards in (view.hole, *view.up):
-            np.add.at(seen, list(cards), 1)
-        counts = _pack_counts(view.jokers) - seen
-        pool = np.repeat(np.arange(NUM_CARD_IDS, dtype=np.int16), counts)
-        missing = [5 - len(cards) for cards in known]
+        seen = np.array([*view.hole, *(card for cards in view.up for card in cards)], np.int64)
+        counts = _pack_counts(view.jokers) - np.bincount(seen, minlength=NUM_CARD_IDS)
+        pool = np.repeat(_CARD_IDS, counts)
         drawn = self.rng.permuted(np.tile(pool, (self.samples, 1)), axis=1)
         hands = np.empty((self.samples, len(known), 5), dtype=np.int16)
         start = 0
         for i, cards in enumerate(known):
+            stop = start + 5 - len(cards)
             hands[:, i, : len(cards)] = cards
-            hands[:, i, len(cards) :] = drawn[:, start : start + missing[i]]
-            start += missing[i]
-        flat = hands.reshape(-1, 5)
-        high = evaluate(flat, "standard", deuces_wild=view.deuces_wild).reshape(hands.shape[:2])
-        share = _share(high)
-        if view.hi_lo and self.hi_lo_aware:
-            low = evaluate(flat, "low", deuces_wild=view.deuces_wild).reshape(hands.shape[:2])
-            qualified = np.asarray(qualifies_low(low, view.low_qualifier))
-            low = np.where(qualified, low, -1)
-            any_low = qualified.any(axis=1)
-            share = np.where(any_low, 0.5 * share + 0.5 * _share(low), share)
-        return float(share.mean())
+            hands[:, i, len(cards) :] = drawn[:, start:stop]
+            start = stop
+        return hands
 
-    def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
-        view = decode_observation(observation)
-        equity = self.equity(view)
+    def _decide(self, view: FiveCardStudView, equity: float, action_mask: np.ndarray) -> int:
+        """Raise, call or fold on ``equity`` (the module docstring)."""
         players = 1 + len(view.opponents_in)
         if action_mask[RAISE] and equity >= 1 / players + self.margin:
             return RAISE
@@ -202,17 +200,100 @@ class EquityBot(RandomBot):
             return _first_legal(action_mask, CALL, RAISE)
         return _first_legal(action_mask, FOLD)
 
+    def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
+        view = decode_observation(observation)
+        return self._decide(view, self.equity(view), action_mask)
+
+    @classmethod
+    def act_batch(
+        cls, bots: Sequence[EquityBot], observations: np.ndarray, action_masks: np.ndarray
+    ) -> np.ndarray:
+        """``bots[i].act(observations[i], action_masks[i])`` for every row (``int64``): each bot
+        draws its deals from its own generator, in row order, exactly as :meth:`act` would, and
+        every row's showdowns are scored together (one evaluator call per ruleset, wild-card
+        option and sample count), so the actions are :meth:`act`'s to the bit. A subclass that
+        decides its own way (its own ``act`` or ``equity``) is asked row by row."""
+        if cls.act is not EquityBot.act or cls.equity is not EquityBot.equity:
+            rows = zip(bots, observations, action_masks, strict=True)
+            return np.array([bot.act(obs, mask) for bot, obs, mask in rows], dtype=np.int64)
+        views = [decode_observation(observation) for observation in observations]
+        deals = [bot._deal(view) for bot, view in zip(bots, views, strict=True)]
+        equities = _equities(deals, views, [bot.hi_lo_aware for bot in bots])
+        return np.array(
+            [
+                bot._decide(view, float(equity), mask)
+                for bot, view, equity, mask in zip(bots, views, equities, action_masks, strict=True)
+            ],
+            dtype=np.int64,
+        )
+
 
 @cache
 def _pack_counts(jokers: int) -> np.ndarray:
     return Deck(jokers=jokers).counts.astype(np.int64)
 
 
+_CARD_IDS = np.arange(NUM_CARD_IDS, dtype=np.int64)
+"""The pack's card ids. ``int64`` because the generator shuffles rows of that item size fastest
+(a third faster than ``int16``); the shuffle, hence the deal, does not depend on the dtype."""
+_ABSENT = -2
+"""The key of a padding seat in :func:`_equities`: below every hand's key and below the ``-1``
+of a low that does not qualify, so it never wins, ties or counts as a low."""
+
+
 def _share(keys: np.ndarray) -> np.ndarray:
-    """Seat 0's share of a pot won by the highest key of each row (ties split)."""
-    best = keys.max(axis=1, keepdims=True)
+    """Seat 0's share of a pot won by the highest key of each row (ties split): the last axis
+    holds the seats."""
+    best = keys.max(axis=-1, keepdims=True)
     winners = keys == best
-    return winners[:, 0] / winners.sum(axis=1)
+    return winners[..., 0] / winners.sum(axis=-1)
+
+
+def _equities(
+    deals: Sequence[np.ndarray], views: Sequence[FiveCardStudView], hi_lo_aware: Sequence[bool]
+) -> np.ndarray:
+    """:meth:`EquityBot.equity` of each decision from its sampled showdowns ``deals[i]``
+    (:meth:`EquityBot._deal`): ``float64 (len(deals),)``.
+
+    The hands of all the decisions with the same wild cards and number of samples are scored in
+    one evaluator call (and one more for the lows of the high-low ones), then compared together,
+    each padded to the most players with :data:`_ABSENT` seats. Every sample's share is the same
+    float as alone, and each decision's mean is the reduction of its own contiguous row, so every
+    equity is bit for bit what one decision alone gives.
+    """
+    out = np.empty(len(deals), dtype=np.float64)
+    groups: dict[tuple[bool, int], list[int]] = {}
+    for i, (hands, view) in enumerate(zip(deals, views, strict=True)):
+        groups.setdefault((view.deuces_wild, len(hands)), []).append(i)
+    for (wild, samples), rows in groups.items():
+        players = max(deals[i].shape[1] for i in rows)
+        high = np.full((len(rows), samples, players), _ABSENT, dtype=np.int64)
+        flat = np.concatenate([deals[i].reshape(-1, 5) for i in rows])
+        keys = evaluate(flat, "standard", deuces_wild=wild)
+        start = 0
+        for r, i in enumerate(rows):
+            size = deals[i].shape[0] * deals[i].shape[1]
+            high[r, :, : deals[i].shape[1]] = keys[start : start + size].reshape(samples, -1)
+            start += size
+        share = _share(high)
+        split = [r for r, i in enumerate(rows) if views[i].hi_lo and hi_lo_aware[i]]
+        if split:
+            low = np.full((len(split), samples, players), _ABSENT, dtype=np.int64)
+            any_low = np.zeros((len(split), samples), dtype=bool)
+            flat = np.concatenate([deals[rows[r]].reshape(-1, 5) for r in split])
+            keys = evaluate(flat, "low", deuces_wild=wild)
+            start = 0
+            for s, r in enumerate(split):
+                view, count = views[rows[r]], deals[rows[r]].shape[1]
+                size = samples * count
+                mine = keys[start : start + size].reshape(samples, count)
+                qualified = np.asarray(qualifies_low(mine, view.low_qualifier))
+                low[s, :, :count] = np.where(qualified, mine, -1)
+                any_low[s] = qualified.any(axis=1)
+                start += size
+            share[split] = np.where(any_low, 0.5 * share[split] + 0.5 * _share(low), share[split])
+        out[rows] = share.mean(axis=1)
+    return out
 
 
 BOTS: dict[str, type] = {bot.name: bot for bot in (RandomBot, CallerBot, RulesBot, EquityBot)}

@@ -20,6 +20,12 @@ values both halves as the game splits them (the low half only for a qualifying l
 pot to the high hand when no low qualifies). The opponents' betting is not read here: the
 policy sees it (the ``opponents_bets`` entries and the env's history) and learns what it means.
 
+A batch of observations (the vector envs hand the learner's features all their tables at once)
+is worked out together: the futures of every new set of visible cards in the batch are dealt,
+each from its own seeded generator, and scored in a few evaluator calls
+(:mod:`.batches`), and the made hands of the whole batch are read at once. Every row is what
+that observation alone gives, to the bit, in any batch and whatever the cache holds.
+
 {table}
 
 The rule ``"equity"`` (:func:`equity_rule`) plays from the same features: bet or raise when the
@@ -30,18 +36,22 @@ round before anybody bets, bet the minimum) when the equity beats the price's po
 
 from __future__ import annotations
 
+import dataclasses
 import sys
+from collections.abc import Sequence
 
 import numpy as np
 
 from ....envs.core.betting import CALL, RAISE
-from ....envs.core.cards import Deck, format_cards
+from ....envs.core.cards import NUM_CARD_IDS, Deck, format_cards
 from ....envs.core.hands import Category, evaluate, qualifies_low
 from ....envs.core.observation import Field, ObservationLayout, document
 from ....envs.five_card_stud import FiveCardStudView, decode_observation, showing_key, up_card_rank
-from ...features import FeatureSet, per_observation
+from ....envs.five_card_stud.analysis import StudHiddenCards
+from ...features import FeatureSet, batched
 from ...poker import features as poker_features
 from ...poker.equity import BETTING_WORDS, bet_by_equity, equity_hooks
+from . import batches
 
 __all__ = ["FEATURES", "HOOKS", "describe", "equity_features", "equity_rule", "parse_move"]
 
@@ -88,104 +98,187 @@ _EQUITY, _FAIR, _ODDS, _BET_ODDS = (
 _MONTE_CARLO = slice(_EQUITY, _EQUITY + 4)  # equity, ahead_now, their_made, board_beats
 
 
-def _simulate(view: FiveCardStudView, rng: np.random.Generator) -> np.ndarray:
+def _simulate(views: Sequence[FiveCardStudView], rngs: Sequence[np.random.Generator]) -> np.ndarray:
     """The Monte-Carlo entries (``equity``, ``ahead_now``, ``their_made``, ``board_beats``) of
-    the module docstring."""
-    seen = [*view.hole, *(card for up in view.up for card in up)]
-    counts = Deck(jokers=view.jokers).counts.copy()
-    np.subtract.at(counts, seen, 1)
-    unseen = np.repeat(np.arange(counts.size), np.maximum(counts, 0))
-    known = [view.own_cards] + [view.up[k] for k in view.opponents_in]
-    missing = [5 - len(cards) for cards in known]
-    futures = poker_features.deal(unseen, SAMPLES, sum(missing), rng)
-    hands = np.empty((SAMPLES, len(known), 5), dtype=np.int64)
-    start = 0
-    for i, cards in enumerate(known):
-        hands[:, i, : len(cards)] = cards
-        hands[:, i, len(cards) :] = futures[:, start : start + missing[i]]
-        start += missing[i]
-    wild = view.deuces_wild
-    flat = hands.reshape(-1, 5)
-    high = evaluate(flat, "standard", deuces_wild=wild).reshape(SAMPLES, -1)
-    share = poker_features.pot_share(high[:, 0], high[:, 1:])
-    if view.hi_lo:
-        low = evaluate(flat, "low", deuces_wild=wild).reshape(SAMPLES, -1)
-        qualified = np.asarray(qualifies_low(low, view.low_qualifier))
-        low = np.where(qualified, low, -1)
-        low_share = np.where(qualified[:, 0], poker_features.pot_share(low[:, 0], low[:, 1:]), 0.0)
-        share = np.where(qualified.any(axis=1), 0.5 * share + 0.5 * low_share, share)
+    the module docstring for each of ``views``, its futures dealt by ``rngs[i]``: ``float32
+    (len(views), 4)``.
+
+    Each view's generator is asked exactly what one view alone asks it (:func:`.batches.deal_many`),
+    and all the views' hands are scored together: one evaluator call per ruleset and wild-card
+    option, one :func:`.batches.group_keys` call per hand size. The views are padded to the most
+    players with :data:`.batches.ABSENT` seats, which never win, tie or hold a hand, and every
+    mean is taken over one view's own row: the entries are those of a view alone, to the bit.
+    """
+    known = [[view.own_cards] + [view.up[k] for k in view.opponents_in] for view in views]
+    unseen = []
+    for view in views:
+        seen = np.array([*view.hole, *(card for up in view.up for card in up)], dtype=np.int64)
+        counts = Deck(jokers=view.jokers).counts - np.bincount(seen, minlength=NUM_CARD_IDS)
+        unseen.append(np.repeat(np.arange(counts.size), np.maximum(counts, 0)))
+    missing = [sum(5 - len(cards) for cards in hands) for hands in known]
+    futures = batches.deal_many(unseen, SAMPLES, missing, rngs)
+    players = max(len(hands) for hands in known)
+    shape = (len(views), SAMPLES, players)
+    hands = np.zeros((*shape, 5), dtype=np.int64)
+    for v, cards_of in enumerate(known):
+        start = 0
+        for i, cards in enumerate(cards_of):
+            stop = start + 5 - len(cards)
+            hands[v, :, i, : len(cards)] = cards
+            hands[v, :, i, len(cards) :] = futures[v][:, start:stop]
+            start = stop
+    size = [len(cards_of) for cards_of in known]
+    high = np.full(shape, batches.ABSENT, dtype=np.int64)
+    low = np.full(shape, batches.ABSENT, dtype=np.int64)
+    qualified = np.zeros(shape, dtype=bool)
+    for wild in {view.deuces_wild for view in views}:
+        rows = [v for v, view in enumerate(views) if view.deuces_wild == wild]
+        flat = np.concatenate([hands[v, :, : size[v]].reshape(-1, 5) for v in rows])
+        _scatter(high, rows, size, evaluate(flat, "standard", deuces_wild=wild))
+        split = [v for v in rows if views[v].hi_lo]
+        if split:
+            flat = np.concatenate([hands[v, :, : size[v]].reshape(-1, 5) for v in split])
+            _scatter(low, split, size, evaluate(flat, "low", deuces_wild=wild))
+            for v in split:
+                mine = low[v, :, : size[v]]
+                ok = np.asarray(qualifies_low(mine, views[v].low_qualifier))
+                low[v, :, : size[v]] = np.where(ok, mine, -1)
+                qualified[v, :, : size[v]] = ok
+    share = batches.pot_share(high[..., 0], high[..., 1:])
+    split = [v for v, view in enumerate(views) if view.hi_lo]
+    if split:
+        low_share = np.where(
+            qualified[split, :, 0], batches.pot_share(low[split, :, 0], low[split, :, 1:]), 0.0
+        )
+        share[split] = np.where(
+            qualified[split].any(axis=-1), 0.5 * share[split] + 0.5 * low_share, share[split]
+        )
     # every opponent's hand now: its up cards and the hole card this future gives it
-    now = [
-        poker_features.group_keys(hands[:, i, : len(known[i]) + 1], wild)
-        for i in range(1, len(known))
-    ]
-    theirs = np.stack([keys for keys, _ in now], axis=1)
-    made = np.stack([category for _, category in now], axis=1).max(axis=1)
-    mine = poker_features.group_keys(np.array([view.own_cards]), wild)[0]
-    board = poker_features.group_keys(np.array([view.up[0]]), wild)[0]
-    return np.array(
+    theirs = np.full((len(views), SAMPLES, players - 1), batches.ABSENT, dtype=np.int64)
+    made = np.full(theirs.shape, -1, dtype=np.int64)
+    now: dict[tuple[int, bool], list[tuple[int, int]]] = {}
+    for v, cards_of in enumerate(known):
+        for i in range(1, len(cards_of)):
+            now.setdefault((len(cards_of[i]) + 1, views[v].deuces_wild), []).append((v, i))
+    for (count, wild), seats in now.items():
+        flat = np.concatenate([hands[v, :, i, :count] for v, i in seats])
+        keys, category = batches.group_keys(flat, wild)
+        for n, (v, i) in enumerate(seats):
+            theirs[v, :, i - 1] = keys[n * SAMPLES : (n + 1) * SAMPLES]
+            made[v, :, i - 1] = category[n * SAMPLES : (n + 1) * SAMPLES]
+    mine = _group_keys_of([view.own_cards for view in views], views)
+    board = _group_keys_of([view.up[0] for view in views], views)
+    return np.stack(
         [
-            share.mean(),
-            poker_features.pot_share(np.broadcast_to(mine, SAMPLES), theirs).mean(),
-            (made >= Category.PAIR).mean(),
-            (board > theirs.max(axis=1)).mean(),
+            share.mean(axis=1),
+            batches.pot_share(np.broadcast_to(mine[:, None], share.shape), theirs).mean(axis=1),
+            (made.max(axis=-1) >= Category.PAIR).mean(axis=1),
+            (board[:, None] > theirs.max(axis=-1)).mean(axis=1),
         ],
-        dtype=np.float32,
-    )
+        axis=1,
+    ).astype(np.float32)
 
 
-_CACHE = poker_features.FeatureCache()
+def _scatter(keys: np.ndarray, rows: list[int], size: list[int], flat: np.ndarray) -> None:
+    """Put the evaluator's ``flat`` keys of ``rows`` (each ``SAMPLES * size[v]`` of them, in
+    row order) into ``keys[v, :, :size[v]]``."""
+    start = 0
+    for v in rows:
+        stop = start + SAMPLES * size[v]
+        keys[v, :, : size[v]] = flat[start:stop].reshape(SAMPLES, size[v])
+        start = stop
 
 
-def _monte_carlo(view: FiveCardStudView) -> np.ndarray:
-    """:func:`_simulate` for these visible cards and options (cached)."""
+def _group_keys_of(hands: list[tuple[int, ...]], views: Sequence[FiveCardStudView]) -> np.ndarray:
+    """:func:`.batches.group_keys` of one hand per view (``int64 (len(views),)``), one call per
+    hand size and wild-card option."""
+    out = np.empty(len(hands), dtype=np.int64)
+    groups: dict[tuple[int, bool], list[int]] = {}
+    for v, cards in enumerate(hands):
+        groups.setdefault((len(cards), views[v].deuces_wild), []).append(v)
+    for (_, wild), rows in groups.items():
+        out[rows] = batches.group_keys(np.array([hands[v] for v in rows]), wild)[0]
+    return out
+
+
+_CACHE = batches.BatchCache()
+
+
+def _cache_key(view: FiveCardStudView) -> bytes:
+    """The visible cards and options of ``view``: the key of its cached Monte-Carlo entries and
+    the seed of their generator."""
     key = [*view.hole, -1, *view.in_hand, -1, view.jokers, view.deuces_wild, view.hi_lo]
     key += [view.low_qualifier or 0]
     for up in view.up:
         key += [-1, *up]
-    raw = np.array(key, dtype=np.int16).tobytes()
-    return _CACHE.get(raw, lambda: _simulate(view, poker_features.seeded(raw)))
+    return np.array(key, dtype=np.int16).tobytes()
 
 
-def _features(observation: np.ndarray) -> np.ndarray:
-    """The features of one observation (zeros when the observer is out or alone, and for the
-    all-zero observation of a game that is over)."""
-    view = decode_observation(observation)
-    out = np.zeros(FEATURES.size, dtype=np.float32)
-    if not view.num_players or not view.in_hand[0] or not view.opponents_in or not view.up[0]:
+def _monte_carlo(views: Sequence[FiveCardStudView]) -> np.ndarray:
+    """:func:`_simulate` of each view (``float32 (len(views), 4)``), from the cache where these
+    visible cards and options were seen before, the others simulated together, each from a
+    generator seeded by its key."""
+    keys = [_cache_key(view) for view in views]
+
+    def compute(first: list[int]) -> np.ndarray:
+        return _simulate([views[i] for i in first], [poker_features.seeded(keys[i]) for i in first])
+
+    return _CACHE.get_many(keys, compute)
+
+
+def _features(observations: np.ndarray) -> np.ndarray:
+    """The features of a batch of observations, ``float32 (N, FEATURES.size)`` (zeros where the
+    observer is out or alone, and for the all-zero observation of a game that is over); every
+    row the same as that observation alone."""
+    views = [decode_observation(observation) for observation in observations]
+    out = np.zeros((len(views), FEATURES.size), dtype=np.float32)
+    live = [
+        r
+        for r, view in enumerate(views)
+        if view.num_players and view.in_hand[0] and view.opponents_in and view.up[0]
+    ]
+    if not live:
         return out
-    opponents = view.opponents_in
-    wild = view.deuces_wild
-    boards = [view.up[k] for k in opponents]
-    mine = view.own_cards
-    best_board = max(boards, key=lambda board: showing_key(board, wild))
-    own_board_key = showing_key(view.up[0], wild)
-    price = view.bet_size
-    out[_MONTE_CARLO] = _monte_carlo(view)
-    out[_FAIR] = 1 / (1 + len(opponents))
-    out[_ODDS] = poker_features.pot_odds(view.to_call, view.pot)
-    out[_BET_ODDS] = poker_features.pot_odds(price, view.pot)
-    out[FEATURES["to_call"]] = view.to_call / max(view.bet_size, 1)
-    out[FEATURES["pot"]] = view.pot / 50
-    out[FEATURES["to_come"]] = (5 - len(mine)) / 3
-    out[FEATURES["bets_made"]] = view.bets_made / max(view.cap, 1)
-    out[FEATURES["made_hand"]] = poker_features.made_hand(mine, "standard", wild)
-    out[FEATURES["their_board"]] = poker_features.made_hand(best_board[:4], "standard", wild)
-    out[FEATURES["their_high"]] = max(up_card_rank(c, wild) for b in boards for c in b) / 12
-    out[FEATURES["own_high"]] = max(up_card_rank(c, wild) for c in view.up[0]) / 12
-    out[FEATURES["beaten"]] = any(showing_key(b, wild) > showing_key(mine, wild) for b in boards)
-    out[FEATURES["board_leads"]] = all(own_board_key > showing_key(b, wild) for b in boards)
-    out[FEATURES["draws"]] = poker_features.draw_indicators(mine, wild)
-    summary = poker_features.betting_summary(view.history).reshape(-1, 2, 4)  # round, whose, kind
-    now = view.round
-    out[FEATURES["opponents_bets"]] = summary[now, 0]
-    out[FEATURES["own_bets"]] = summary[now, 1]
-    out[FEATURES["earlier_bets"]] = summary[:now].sum(axis=0).ravel()
+    views = [views[r] for r in live]
+    out[live, _MONTE_CARLO] = _monte_carlo(views)
+    wild = [view.deuces_wild for view in views]
+    out[live, FEATURES["made_hand"]] = batches.made_hands([v.own_cards for v in views], wild)
+    best_boards = []
+    for r, view in zip(live, views, strict=True):
+        row = out[r]
+        opponents = view.opponents_in
+        wild = view.deuces_wild
+        boards = [view.up[k] for k in opponents]
+        mine = view.own_cards
+        best_boards.append(max(boards, key=lambda board: showing_key(board, wild))[:4])
+        own_board_key = showing_key(view.up[0], wild)
+        own_key = showing_key(mine, wild)
+        board_keys = [showing_key(b, wild) for b in boards]
+        row[_FAIR] = 1 / (1 + len(opponents))
+        row[_ODDS] = poker_features.pot_odds(view.to_call, view.pot)
+        row[_BET_ODDS] = poker_features.pot_odds(view.bet_size, view.pot)
+        row[FEATURES["to_call"]] = view.to_call / max(view.bet_size, 1)
+        row[FEATURES["pot"]] = view.pot / 50
+        row[FEATURES["to_come"]] = (5 - len(mine)) / 3
+        row[FEATURES["bets_made"]] = view.bets_made / max(view.cap, 1)
+        row[FEATURES["their_high"]] = max(up_card_rank(c, wild) for b in boards for c in b) / 12
+        row[FEATURES["own_high"]] = max(up_card_rank(c, wild) for c in view.up[0]) / 12
+        row[FEATURES["beaten"]] = any(key > own_key for key in board_keys)
+        row[FEATURES["board_leads"]] = all(own_board_key > key for key in board_keys)
+        row[FEATURES["draws"]] = poker_features.draw_indicators(mine, wild)
+        summary = poker_features.betting_summary(view.history).reshape(-1, 2, 4)  # round, whose
+        now = view.round
+        row[FEATURES["opponents_bets"]] = summary[now, 0]
+        row[FEATURES["own_bets"]] = summary[now, 1]
+        row[FEATURES["earlier_bets"]] = summary[:now].sum(axis=0).ravel()
+    out[live, FEATURES["their_board"]] = batches.made_hands(
+        best_boards, [v.deuces_wild for v in views]
+    )
     return out
 
 
-equity_features = per_observation(_features)
-"""The ``"equity"`` features of a batch of observations (module docstring)."""
+equity_features = batched(_features)
+"""The ``"equity"`` features of a batch of observations (module docstring), or of one."""
 
 
 def equity_rule(
@@ -234,13 +327,16 @@ EQUITY = FeatureSet(
     width=FEATURES.size,
 )
 
-HOOKS = equity_hooks(
-    EQUITY,
-    equity_rule,
-    params={"raise_by": 0.1, "call_by": 0.05},  # tuned: benchmarks/feature_rules.py
-    summary="raise above a fair share + raise_by, call above the pot odds + call_by",
-    describe=describe,
-    parse_action=parse_move,
-    action_text=lambda action, observation: ("fold", "call", "raise")[action],
-    prompt="fold / check / call / bet / raise",
+HOOKS = dataclasses.replace(
+    equity_hooks(
+        EQUITY,
+        equity_rule,
+        params={"raise_by": 0.1, "call_by": 0.05},  # tuned: benchmarks/feature_rules.py
+        summary="raise above a fair share + raise_by, call above the pot odds + call_by",
+        describe=describe,
+        parse_action=parse_move,
+        action_text=lambda action, observation: ("fold", "call", "raise")[action],
+        prompt="fold / check / call / bet / raise",
+    ),
+    hidden=StudHiddenCards,  # pokerzoo evaluate --lbr
 )
