@@ -47,9 +47,14 @@ def test_betting_game_trains_evaluates_with_its_rule_and_reloads(game: str, tmp_
     result = train(config, run, progress_bar=False, verbose=0)
     assert sorted(p.name for p in (run / "snapshots").iterdir()) == ["step_128.zip", "step_256.zip"]
 
-    evaluation, paths = evaluate_run(run, episodes=2, opponents=["random", "caller"])
+    lbr = 3 if game == "five_card_stud" else 0  # the local best response plays stud
+    evaluation, paths = evaluate_run(run, episodes=2, opponents=["random", "caller"], lbr_deals=lbr)
     assert evaluation.opponents["caller"].games == 4  # 2 deals x 2 seats
     check_rule_reported(evaluation, paths, "equity", "raise_by", "caller", 4)
+    if lbr:
+        assert list(evaluation.lbr) == ["agent", "random", "caller"]
+        assert all(result.deals == 3 for result in evaluation.lbr.values())
+        assert "| agent | 3 |" in paths["md"].read_text()
 
     transform = feature_set(get_game(game), "equity")
     obs, masks = bot_decisions(game, "caller", 6)

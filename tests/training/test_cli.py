@@ -115,3 +115,12 @@ def test_list_says_which_seat_counts_are_defaults(capsys: pytest.CaptureFixture[
         line.startswith("nameless_poker: Poker without a name (4 players) -") for line in heads
     )
     assert any(line.startswith("poker_squares: Poker Squares (one player) -") for line in heads)
+
+
+def test_lbr_is_refused_where_no_game_hooks_describe_hidden_cards(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    model = tmp_path / "model.zip"
+    model.write_bytes(b"")
+    assert main(["evaluate", str(model), "--game", "quintet", "--lbr", "2"]) == 2
+    assert "no local best response for quintet" in capsys.readouterr().err
