@@ -36,11 +36,18 @@ policy (:mod:`pokerzoo.envs.nameless_poker.analysis`), the deals of the unseen c
 
 Speed on one core, per seat and 30-deal game: random and rules about 0.01 s; montecarlo (12
 samples) about 0.3 s, 0.9 ms a decision on average (``benchmarks/bot_speed.py``; its play-outs
-are :func:`~pokerzoo.envs.nameless_poker.playout.play_out`'s, on bit masks).
+are :func:`~pokerzoo.envs.nameless_poker.playout.play_out`'s, on bit masks). Where many tables
+ask their montecarlo bots at once (the vector envs, through
+:func:`pokerzoo.envs.core.bots.act_batch`), :meth:`MonteCarloBot.act_batch` draws each bot's
+deals from its own generator as :meth:`~MonteCarloBot.act` would and plays all of them out
+together with numpy (:class:`~pokerzoo.envs.nameless_poker.playout.Worlds`): the same
+decisions, 0.85 ms a decision with a choice at 32 tables against 1.08 one by one (1.03 at 8;
+``benchmarks/nameless_batches.py``, 2-core machine shared with other work).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -64,8 +71,8 @@ from ..envs.nameless_poker.analysis import (
     rules_play,
     wants_trick,
 )
-from ..envs.nameless_poker.deals import DEAL_KINDS, score
-from ..envs.nameless_poker.playout import World, play_out, put_action
+from ..envs.nameless_poker.deals import DEAL_KINDS, MAX_HAND, score
+from ..envs.nameless_poker.playout import World, Worlds, play_out, put_action
 from ..envs.nameless_poker.sampling import deals_unseen
 from .base import RandomBot
 
@@ -129,6 +136,10 @@ class MonteCarloBot:
             deal score minus the table's mean instead of its own deal score.
         samples: sampled deals per decision (every action is played out on the same deals).
         bid_window: bids within this distance of the rules estimate are played out.
+
+    A decision is drawn (:meth:`_plan`: its sampled deals, the bot's only random draws), then
+    played out (one by one in :meth:`act`; with the other rows' in :meth:`act_batch`), then
+    chosen (:meth:`_Plan.choose`), so a bot decides the same alone or in a batch.
     """
 
     name = "montecarlo"
@@ -153,22 +164,56 @@ class MonteCarloBot:
         self._rng = np.random.default_rng(seed)
 
     def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
+        plan = self._plan(observation, action_mask)
+        if isinstance(plan, int):
+            return plan
+        return plan.choose(plan.play_out_alone(), self.relative)
+
+    @classmethod
+    def act_batch(
+        cls,
+        bots: Sequence[MonteCarloBot],
+        observations: np.ndarray,
+        action_masks: np.ndarray,
+    ) -> np.ndarray:
+        """``bots[i].act(observations[i], action_masks[i])`` for every row (``int64``), each
+        bot drawing its sampled deals from its own generator as :meth:`act` does, the deals of
+        all the rows then played out together (:class:`~pokerzoo.envs.nameless_poker.playout.
+        Worlds`) when they are many enough for that to pay (:data:`_BATCH_WORLDS`), else one by
+        one as :meth:`act` plays them: the same tricks either way, so the same actions."""
+        actions = np.empty(len(bots), dtype=np.int64)
+        plans: list[tuple[int, _Plan]] = []
+        for row, bot in enumerate(bots):
+            plan = bot._plan(observations[row], action_masks[row])
+            if isinstance(plan, int):
+                actions[row] = plan
+            else:
+                plans.append((row, plan))
+        if sum(plan.size for _, plan in plans) < _BATCH_WORLDS:
+            for row, plan in plans:
+                actions[row] = plan.choose(plan.play_out_alone(), bots[row].relative)
+            return actions
+        tricks = _Plan.worlds([plan for _, plan in plans]).play_out()
+        start = 0
+        for row, plan in plans:
+            end = start + plan.size
+            actions[row] = plan.choose(tricks[start:end], bots[row].relative)
+            start = end
+        return actions
+
+    def _plan(self, observation: np.ndarray, action_mask: np.ndarray) -> int | _Plan:
+        """The action, when it needs no play-out, else the deals to play out (drawn from the
+        bot's generator: the only draws a decision makes)."""
         legal = np.flatnonzero(action_mask)
         if legal.size == 1:
             return int(legal[0])
         view = decode_observation(observation)
         if view.bidding:
-            return BID + self._bid(view, _legal_bids(action_mask))
+            return self._bid(view, _legal_bids(action_mask))
         return self._play(view, [int(a) for a in legal])
 
-    def _score(self, world: World, kind: int) -> float:
-        scores = [score(kind, world.bids[r], world.tricks[r]) for r in range(NUM_PLAYERS)]
-        if self.relative:
-            return scores[0] - sum(scores) / NUM_PLAYERS
-        return float(scores[0])
-
     # --- bidding ---------------------------------------------------------------------------------
-    def _bid(self, view: NamelessPokerView, legal: list[int]) -> int:
+    def _bid(self, view: NamelessPokerView, legal: list[int]) -> int | _Plan:
         size = view.hand_size
         trump = view.trump
         kind = DEAL_KINDS.index(view.kind)
@@ -179,10 +224,10 @@ class MonteCarloBot:
             centre = expected_tricks(view.hand, trump)
         candidates = [b for b in legal if abs(b - centre) <= self.bid_window + 0.5]
         if len(candidates) <= 1:
-            return rules_bid(centre, legal)
+            return BID + rules_bid(centre, legal)
         turned_trump = int(view.turned_card != JOKER and view.turned_card & 3 == trump)
         sizes = [0 if not view.hand_hidden else size] + [size] * (NUM_PLAYERS - 1)
-        totals = np.zeros(len(candidates))
+        bases = []
         for hands in deals_unseen(view, sizes, self._rng, self.samples):
             if not view.hand_hidden:
                 hands[0] = list(view.hand)
@@ -199,15 +244,11 @@ class MonteCarloBot:
                     others = sum(b for s, b in enumerate(bids) if s != r and b is not None)
                     if bids[r] + others == size:
                         bids[r] = bids[r] - 1 if bids[r] > 0 else 1
-            for i, bid in enumerate(candidates):
-                bids[0] = bid
-                world = World([list(h) for h in hands], [], first, NO_TRUMP, [0] * 4, bids, 0)
-                play_out(world, trump, kind, turned_trump)
-                totals[i] += self._score(world, kind)
-        return candidates[int(np.argmax(totals))]
+            bases.append(World(hands, [], first, NO_TRUMP, [0] * 4, bids, 0))
+        return _Plan([BID + b for b in candidates], bases, trump, kind, turned_trump, True)
 
     # --- play ------------------------------------------------------------------------------------
-    def _play(self, view: NamelessPokerView, legal: list[int]) -> int:
+    def _play(self, view: NamelessPokerView, legal: list[int]) -> _Plan:
         trump = view.trump
         kind = DEAL_KINDS.index(view.kind)
         done = sum(view.tricks)
@@ -217,15 +258,108 @@ class MonteCarloBot:
             played_now = (r - view.leader) % NUM_PLAYERS < len(view.trick)
             sizes[r] = size - done - int(played_now)
         turned_trump = int(view.turned_card != JOKER and view.turned_card & 3 == trump)
-        totals = np.zeros(len(legal))
-        for hands in deals_unseen(view, sizes, self._rng, self.samples):
-            base = World.of_view(view, hands)
-            for i, action in enumerate(legal):
-                world = base.copy()
-                put_action(world, action, trump)
-                play_out(world, trump, kind, turned_trump)
-                totals[i] += self._score(world, kind)
-        return legal[int(np.argmax(totals))]
+        bases = [
+            World.of_view(view, hands)
+            for hands in deals_unseen(view, sizes, self._rng, self.samples)
+        ]
+        return _Plan(legal, bases, trump, kind, turned_trump, False)
+
+
+_BATCH_WORLDS = 400
+"""Play-outs from which :meth:`MonteCarloBot.act_batch` plays its rows' deals together with
+numpy rather than one by one (a numpy step costs about as much for a few worlds as for
+hundreds: ``benchmarks/nameless_batches.py``)."""
+_SCORES = np.array(
+    [[[score(kind, bid, t) for t in range(MAX_HAND + 1)] for bid in range(MAX_HAND + 1)]
+     for kind in range(len(DEAL_KINDS))],
+    dtype=np.int64,
+)  # fmt: skip
+"""``_SCORES[kind, bid, tricks]``: :func:`~pokerzoo.envs.nameless_poker.deals.score` (the bid,
+``None`` in minimum and maximum deals, as 0 there: they ignore it)."""
+
+
+class _Plan:
+    """One Monte-Carlo decision once its deals are drawn: each of ``choices`` (actions) is
+    played out on every sampled deal ``bases`` (bidding: with the bot's bid set to the
+    choice; playing: after the bot plays it), and the choice with the best total score wins
+    (the first of equals)."""
+
+    def __init__(
+        self,
+        choices: list[int],
+        bases: list[World],
+        trump: int,
+        kind: int,
+        turned_trump: int,
+        bidding: bool,
+    ) -> None:
+        self.choices = choices
+        self.bases = bases
+        self.trump = trump
+        self.kind = kind
+        self.turned_trump = turned_trump
+        self.bidding = bidding
+        self.size = len(bases) * len(choices)
+
+    def play_out_alone(self) -> np.ndarray:
+        """``int64 (size, NUM_PLAYERS)``: the tricks of every (deal, choice) world, deal-major,
+        each played out by :func:`~pokerzoo.envs.nameless_poker.playout.play_out`."""
+        tricks = np.empty((self.size, NUM_PLAYERS), dtype=np.int64)
+        w = 0
+        for base in self.bases:
+            for action in self.choices:
+                if self.bidding:
+                    world = World(
+                        [list(h) for h in base.hands], [], base.leader, NO_TRUMP, [0] * 4,
+                        [action - BID, *base.bids[1:]], 0,
+                    )  # fmt: skip
+                else:
+                    world = base.copy()
+                    put_action(world, action, self.trump)
+                play_out(world, self.trump, self.kind, self.turned_trump)
+                tricks[w] = world.tricks
+                w += 1
+        return tricks
+
+    @staticmethod
+    def worlds(plans: list[_Plan]) -> Worlds:
+        """The worlds of every plan's :meth:`play_out_alone`, plan after plan, as arrays to play
+        out together: each sampled deal read once, then repeated per choice, the bids or seat
+        0's cards put in one go."""
+        bases = [base for plan in plans for base in plan.bases]
+        deals = [len(plan.bases) for plan in plans]
+        choices = [len(plan.choices) for plan in plans]
+        trump, kind, turned = (
+            np.repeat([getattr(plan, name) for plan in plans], deals)
+            for name in ("trump", "kind", "turned_trump")
+        )
+        worlds = Worlds.of(bases, trump, kind, turned)
+        worlds = worlds.take(np.repeat(np.arange(len(bases)), np.repeat(choices, deals)))
+        every = np.concatenate([np.tile(plan.choices, len(plan.bases)) for plan in plans])
+        bidding = np.repeat([plan.bidding for plan in plans], [plan.size for plan in plans])
+        worlds.bids[bidding, 0] = every[bidding] - BID
+        rows = np.flatnonzero(~bidding)
+        if rows.size:
+            worlds.put_actions(every[rows], rows)
+        return worlds
+
+    def choose(self, tricks: np.ndarray, relative: bool) -> int:
+        """The choice with the best total score over the deals, from every world's tricks; the
+        totals are summed deal after deal, as the bot always has (the same doubles)."""
+        n, m = len(self.bases), len(self.choices)
+        bids = np.array([[b or 0 for b in base.bids] for base in self.bases], dtype=np.int64)
+        bids = np.repeat(bids, m, axis=0)
+        if self.bidding:
+            bids[:, 0] = np.tile(np.asarray(self.choices) - BID, n)
+        scores = _SCORES[self.kind, bids, tricks]
+        if relative:
+            values = (scores[:, 0] - scores.sum(axis=1) / NUM_PLAYERS).reshape(n, m)
+        else:
+            values = scores[:, 0].astype(np.float64).reshape(n, m)
+        totals = np.zeros(m)
+        for row in values:
+            totals += row
+        return self.choices[int(np.argmax(totals))]
 
 
 BOTS: dict[str, type] = {bot.name: bot for bot in (RandomBot, RulesBot, MonteCarloBot)}

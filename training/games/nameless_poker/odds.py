@@ -18,7 +18,9 @@ These describe the position, as equity does: no action is played out to its scor
 card is recommended; the policy learns from its returns what to make of them. The samples come
 from a generator seeded by the observation (:func:`pokerzoo.training.poker.features.seeded` of
 :func:`observation_key`), so the same observation always gets the same features, in any process
-and whatever its dtype.
+and whatever its dtype. A batch of observations draws every observation's samples from its
+own generator, then plays all their play-outs together (:class:`PlayOuts`, with numpy once they
+are many): each row is exactly the observation's features alone.
 
 Layout: the ``"tricks"`` context, then ``tricks_expected``; then per action the ``"tricks"``
 row followed by :data:`ODDS_ROW_NAMES`.
@@ -26,7 +28,9 @@ row followed by :data:`ODDS_ROW_NAMES`.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -42,7 +46,7 @@ from ....envs.nameless_poker import (
 )
 from ....envs.nameless_poker.analysis import DARK_BID, expected_tricks, rules_play, wants_trick
 from ....envs.nameless_poker.deals import DEAL_KINDS, follow_options
-from ....envs.nameless_poker.playout import World, play_out, put, put_action
+from ....envs.nameless_poker.playout import World, Worlds, play_out, put, put_action
 from ....envs.nameless_poker.sampling import deals_unseen, unseen_pool
 from ...features import batched
 from ...poker.features import seeded
@@ -54,7 +58,11 @@ __all__ = [
     "ODDS_ROW_WIDTH",
     "BID_SAMPLES",
     "PLAY_SAMPLES",
+    "PlayOuts",
+    "add_trick_odds",
+    "add_tricks_totals",
     "extend_features",
+    "measure_all",
     "legal_actions",
     "observation_key",
     "sample_deals",
@@ -117,14 +125,26 @@ def tricks_totals(
     sampled deals when it plays for every trick (a mode ``True``) or sheds every trick
     (``False``), every mode on the same deals; the others bid as the rules bot would, unless
     they have bid."""
+    play_outs = PlayOuts()
+    job = add_tricks_totals(play_outs, view, rng, samples, modes)
+    return play_outs.run()[job]
+
+
+def add_tricks_totals(
+    play_outs: PlayOuts,
+    view: NamelessPokerView,
+    rng: np.random.Generator,
+    samples: int,
+    modes: tuple[bool, ...] = (True,),
+) -> int:
+    """:func:`tricks_totals`'s deals drawn and given to ``play_outs`` (the job's result: the
+    same totals, ``int (samples, len(modes))``)."""
     size = view.hand_size
     trump = view.trump
-    kind = DEAL_KINDS.index(view.kind)
     first = (view.dealer + 1) % NUM_PLAYERS
-    turned_trump = int(view.turned_card != JOKER and view.turned_card & 3 == trump)
     sizes = [size if view.hand_hidden else 0] + [size] * (NUM_PLAYERS - 1)
-    totals = np.zeros((samples, len(modes)), dtype=np.int64)
-    for k, hands in enumerate(sample_deals(view, sizes, rng, samples)):
+    bases = []
+    for hands in sample_deals(view, sizes, rng, samples):
         if not view.hand_hidden:
             hands[0] = list(view.hand)
         bids: list[int | None] = list(view.bids)
@@ -133,12 +153,8 @@ def tricks_totals(
             if bids[r] is None:
                 hidden = view.kind == "dark"
                 bids[r] = DARK_BID if hidden else round(expected_tricks(hands[r], trump))
-        for j, taking in enumerate(modes):
-            copies = [list(h) for h in hands]
-            world = World(copies, [], first, NO_TRUMP, [0] * NUM_PLAYERS, list(bids), 0)
-            play_out(world, trump, kind, turned_trump, observer_wants=taking)
-            totals[k, j] = world.tricks[0]
-    return totals
+        bases.append(World(hands, [], first, NO_TRUMP, [0] * NUM_PLAYERS, bids, 0))
+    return play_outs.add(view, bases, None, tuple(int(m) for m in modes), _seat_zero)
 
 
 def tricks_odds(
@@ -156,28 +172,161 @@ def trick_odds(
 ) -> np.ndarray:
     """Playing: per legal action (card or joker lead), the share of ``samples`` sampled deals
     in which it takes the trick on the table once the seats after it have played."""
-    trump = view.trump
-    kind = DEAL_KINDS.index(view.kind)
+    play_outs = PlayOuts()
+    job = add_trick_odds(play_outs, view, legal, rng, samples)
+    return play_outs.run()[job]
+
+
+def add_trick_odds(
+    play_outs: PlayOuts,
+    view: NamelessPokerView,
+    legal: list[int],
+    rng: np.random.Generator,
+    samples: int,
+) -> int:
+    """:func:`trick_odds`'s deals drawn and given to ``play_outs`` (the job's result: the same
+    shares)."""
     done = sum(view.tricks)
     sizes = [0] * NUM_PLAYERS  # only the seats after this one in the trick need their hands
     for r in range(1, NUM_PLAYERS):
         if (r - view.leader) % NUM_PLAYERS > len(view.trick):
             sizes[r] = view.hand_size - done
-    wins = np.zeros(len(legal))
-    for hands in sample_deals(view, sizes, rng, samples):
-        base = World.of_view(view, hands)
-        for i, action in enumerate(legal):
-            world = base.copy()
-            put_action(world, action, trump)
-            while world.trick:  # the seats after it finish the trick
-                seat = (world.leader + len(world.trick)) % NUM_PLAYERS
-                hand = world.hands[seat]
-                options = follow_options(hand, world.trick, trump, world.called)
-                want = wants_trick(kind, world.bids[seat], world.tricks[seat])
-                card, _ = rules_play(hand, options, world.trick, trump, want, 0)
-                put(world, seat, card, NO_TRUMP, trump)
-            wins[i] += world.tricks[0] > view.tricks[0]
-    return wins / samples
+    bases = [World.of_view(view, hands) for hands in sample_deals(view, sizes, rng, samples)]
+    taken = view.tricks[0]
+
+    def shares(tricks: np.ndarray) -> np.ndarray:
+        wins = np.zeros(len(legal))
+        for row in tricks[:, :, 0, 0]:  # deal after deal, as the shares were always summed
+            wins += row > taken
+        return wins / samples
+
+    return play_outs.add(view, bases, legal, (-1,), shares, trick_only=True)
+
+
+def _seat_zero(tricks: np.ndarray) -> np.ndarray:
+    """A job's tricks of seat 0, ``(deals, modes)`` (no action played)."""
+    return tricks[:, 0, :, 0]
+
+
+class PlayOuts:
+    """Play-outs gathered from many observations, played together (:meth:`run`).
+
+    A job (:meth:`add`) plays its sampled deals (``bases``) after each of the seat's ``actions``
+    (or as they are) with seat 0's intent fixed to each of ``modes`` (-1: its bid decides),
+    to the deal's end (``trick_only``: to the end of the trick on the table). Few worlds in all
+    (under :data:`BATCH_WORLDS`) are played one by one exactly as the features always played
+    them (:func:`~pokerzoo.envs.nameless_poker.playout.play_out`, the rules policy to the end
+    of a trick); more, all at once with numpy
+    (:class:`~pokerzoo.envs.nameless_poker.playout.Worlds`, card for card the same).
+    """
+
+    def __init__(self) -> None:
+        self._jobs: list[tuple[Any, ...]] = []
+
+    def add(
+        self,
+        view: NamelessPokerView,
+        bases: list[World],
+        actions: list[int] | None,
+        modes: tuple[int, ...],
+        finish: Callable[[np.ndarray], np.ndarray],
+        trick_only: bool = False,
+    ) -> int:
+        """Queue a job; :meth:`run`'s result ``[job]`` is ``finish`` of its tricks, ``int64
+        (deals, actions or 1, modes, NUM_PLAYERS)``."""
+        trump = view.trump
+        kind = DEAL_KINDS.index(view.kind)
+        turned = int(view.turned_card != JOKER and view.turned_card & 3 == trump)
+        self._jobs.append((bases, actions, modes, finish, trick_only, trump, kind, turned))
+        return len(self._jobs) - 1
+
+    def run(self) -> list[np.ndarray]:
+        """Every job's result, in the order they were added."""
+        shapes = [
+            (len(bases), len(actions) if actions is not None else 1, len(modes))
+            for bases, actions, modes, *_ in self._jobs
+        ]
+        sizes = [math.prod(shape) for shape in shapes]
+        results = []
+        if sum(sizes) < BATCH_WORLDS:
+            for job, shape in zip(self._jobs, shapes, strict=True):
+                results.append(job[3](_play_alone(*job[:3], *job[4:]).reshape(*shape, -1)))
+            return results
+        tricks = {}
+        for trick_only in (False, True):
+            chosen = [j for j, job in enumerate(self._jobs) if job[4] == trick_only]
+            if chosen:
+                played = _worlds([self._jobs[j] for j in chosen]).play_out(trick_only)
+                ends = np.cumsum([sizes[j] for j in chosen])
+                for j, part in zip(chosen, np.split(played, ends[:-1]), strict=True):
+                    tricks[j] = part
+        for j, (job, shape) in enumerate(zip(self._jobs, shapes, strict=True)):
+            results.append(job[3](tricks[j].reshape(*shape, -1)))
+        return results
+
+
+BATCH_WORLDS = 400
+"""Worlds from which :class:`PlayOuts` plays them together with numpy (a numpy step costs
+about as much for a few worlds as for hundreds: ``benchmarks/nameless_batches.py``)."""
+
+
+def _play_alone(
+    bases: list[World],
+    actions: list[int] | None,
+    modes: tuple[int, ...],
+    trick_only: bool,
+    trump: int,
+    kind: int,
+    turned: int,
+) -> np.ndarray:
+    """A job's worlds played one by one, as the features always played them."""
+    tricks = []
+    for base in bases:
+        for action in actions if actions is not None else [None]:
+            start = base.copy()
+            if action is not None:
+                put_action(start, action, trump)
+            for mode in modes:
+                world = start.copy()
+                if not trick_only:
+                    wants = None if mode < 0 else bool(mode)
+                    play_out(world, trump, kind, turned, observer_wants=wants)
+                while trick_only and world.trick:  # the seats after it finish the trick
+                    seat = (world.leader + len(world.trick)) % NUM_PLAYERS
+                    hand = world.hands[seat]
+                    options = follow_options(hand, world.trick, trump, world.called)
+                    want = wants_trick(kind, world.bids[seat], world.tricks[seat])
+                    card, _ = rules_play(hand, options, world.trick, trump, want, 0)
+                    put(world, seat, card, NO_TRUMP, trump)
+                tricks.append(world.tricks)
+    return np.array(tricks, dtype=np.int64).reshape(-1, NUM_PLAYERS)
+
+
+def _worlds(jobs: list[tuple[Any, ...]]) -> Worlds:
+    """The jobs' worlds as arrays, job after job (each deal-major, then action, then mode):
+    every sampled deal read once, then repeated, and seat 0's actions put in one go."""
+    bases = [base for job in jobs for base in job[0]]
+    deals = [len(job[0]) for job in jobs]
+    per_deal = [(len(job[1]) if job[1] is not None else 1) * len(job[2]) for job in jobs]
+    trump, kind, turned = (np.repeat([job[i] for job in jobs], deals) for i in (5, 6, 7))
+    worlds = Worlds.of(bases, trump, kind, turned)
+    worlds = worlds.take(np.repeat(np.arange(len(bases)), np.repeat(per_deal, deals)))
+    actions, wants = [], []
+    for (job_bases, job_actions, modes, *_), count in zip(jobs, per_deal, strict=True):
+        n = len(job_bases)
+        if job_actions is None:
+            actions.append(np.full(n * count, -1, dtype=np.int64))
+        else:
+            actions.append(
+                np.tile(np.repeat(np.asarray(job_actions, dtype=np.int64), len(modes)), n)
+            )
+        wants.append(np.tile(np.asarray(modes, dtype=np.int64), n * count // len(modes)))
+    every = np.concatenate(actions)
+    rows = np.flatnonzero(every >= 0)
+    if rows.size:
+        worlds.put_actions(every[rows], rows)
+    worlds.wants = np.concatenate(wants)
+    return worlds
 
 
 def observation_key(observation: np.ndarray) -> bytes:
@@ -187,34 +336,75 @@ def observation_key(observation: np.ndarray) -> bytes:
     return np.asarray(observation).astype(np.int16).tobytes()
 
 
+Finish = Callable[[list[np.ndarray]], tuple[float, np.ndarray]]
+"""An observation's measure once its play-outs are done: from :meth:`PlayOuts.run`'s results,
+its context value and rows."""
+
+
 def _odds(observation: np.ndarray) -> tuple[float, np.ndarray]:
     """One observation's ``tricks_expected`` and ``(NUM_ACTIONS, 3)`` odds rows."""
+    play_outs = PlayOuts()
+    finish = _odds_plan(observation, play_outs)
+    return finish(play_outs.run())
+
+
+def _odds_plan(observation: np.ndarray, play_outs: PlayOuts) -> Finish:
+    """:func:`_odds` of one observation: its deals drawn (from its own seeded generator) and
+    queued in ``play_outs``, and how to finish once they are played out."""
     rows = np.zeros((NUM_ACTIONS, len(ODDS_ROW_NAMES)), dtype=np.float32)
     view = decode_observation(observation)
     if view.to_act != 0:  # not this seat's turn (or the game is over): nothing to measure
-        return 0.0, rows
+        return lambda results: (0.0, rows)
     rng = seeded(observation_key(observation))
     if view.bidding:
         if view.kind in ("minimum", "maximum"):
-            return 0.0, rows
-        shares = tricks_odds(view, rng, BID_SAMPLES)
+            return lambda results: (0.0, rows)
+        job = add_tricks_totals(play_outs, view, rng, BID_SAMPLES, (True,))
         size = view.hand_size
-        rows[BID : BID + size + 1, 1] = np.cumsum(shares[::-1])[::-1][: size + 1]
-        rows[BID : BID + size + 1, 2] = shares[: size + 1]
-        return float(shares @ np.arange(9)) / 8, rows
+
+        def bids(results: list[np.ndarray]) -> tuple[float, np.ndarray]:
+            shares = np.bincount(results[job][:, 0], minlength=9) / BID_SAMPLES  # tricks_odds
+            rows[BID : BID + size + 1, 1] = np.cumsum(shares[::-1])[::-1][: size + 1]
+            rows[BID : BID + size + 1, 2] = shares[: size + 1]
+            return float(shares @ np.arange(9)) / 8, rows
+
+        return bids
     legal = [int(a) for a in np.flatnonzero(legal_actions(view))]
-    if len(legal) > 1:
-        rows[legal, 0] = trick_odds(view, legal, rng, PLAY_SAMPLES)
-    return 0.0, rows
+    if len(legal) <= 1:
+        return lambda results: (0.0, rows)
+    job = add_trick_odds(play_outs, view, legal, rng, PLAY_SAMPLES)
+
+    def cards(results: list[np.ndarray]) -> tuple[float, np.ndarray]:
+        rows[legal, 0] = results[job]
+        return 0.0, rows
+
+    return cards
+
+
+def measure_all(
+    plan: Callable[[np.ndarray, PlayOuts], Finish],
+) -> Callable[[np.ndarray], list[tuple[float, np.ndarray]]]:
+    """A per-observation measure (``plan``: its deals queued, then finished) over a batch of
+    observations, every observation's play-outs played together (:class:`PlayOuts`)."""
+
+    def measure(observations: np.ndarray) -> list[tuple[float, np.ndarray]]:
+        play_outs = PlayOuts()
+        finishes = [plan(observation, play_outs) for observation in observations]
+        results = play_outs.run()
+        return [finish(results) for finish in finishes]
+
+    return measure
 
 
 @batched
 def odds_features(observations: np.ndarray) -> np.ndarray:
     """``(N, 389)`` observations -> ``(N, ODDS_CONTEXT + 66 * ODDS_ROW_WIDTH)`` (module doc).
     The legal actions are read from the observation's hand and trick (:func:`legal_actions`);
-    a card that is the only legal play gets no odds."""
+    a card that is the only legal play gets no odds. Each row is its observation's alone
+    (its own seeded samples); the batch's play-outs are played together."""
     base = tricks_features(observations)
-    return extend_features(base, CONTEXT, ROW_WIDTH, len(ODDS_ROW_NAMES), _odds, observations)
+    measure = measure_all(_odds_plan)
+    return extend_features(base, CONTEXT, ROW_WIDTH, len(ODDS_ROW_NAMES), measure, observations)
 
 
 def extend_features(
@@ -222,19 +412,19 @@ def extend_features(
     context: int,
     row_width: int,
     columns: int,
-    measure: Callable[[np.ndarray], tuple[float, np.ndarray]],
+    measure: Callable[[np.ndarray], list[tuple[float, np.ndarray]]],
     observations: np.ndarray,
 ) -> np.ndarray:
     """A per-action feature set ``base`` (``context`` columns, then a ``row_width`` row per
     action) with one more context column and ``columns`` more per row, which ``measure`` gives
-    per observation (given as ``int16``, the values of the env's ``float32`` observation):
-    ``(context value, (NUM_ACTIONS, columns) rows)``."""
+    per observation of the batch (given as ``int16``, the values of the env's ``float32``
+    observations): ``(context value, (NUM_ACTIONS, columns) rows)`` each."""
     n = len(observations)
     rows = base[:, context:].reshape(n, NUM_ACTIONS, row_width)
     extra_context = np.zeros((n, 1), dtype=np.float32)
     extra_rows = np.zeros((n, NUM_ACTIONS, columns), dtype=np.float32)
-    for i, obs in enumerate(observations.astype(np.int16)):
-        extra_context[i, 0], extra_rows[i] = measure(obs)
+    for i, (value, measured) in enumerate(measure(observations.astype(np.int16))):
+        extra_context[i, 0], extra_rows[i] = value, measured
     return np.concatenate(
         [base[:, :context], extra_context, np.concatenate([rows, extra_rows], 2).reshape(n, -1)],
         axis=1,

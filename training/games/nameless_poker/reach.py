@@ -23,7 +23,8 @@ out to its score and none is recommended; the policy learns from its returns how
 bounds, the bid and the tricks taken decide a card. Samples come from a generator seeded by the
 observation (:func:`pokerzoo.training.poker.features.seeded` of
 :func:`~.odds.observation_key`), so the same observation always gets the same features,
-whatever its dtype.
+whatever its dtype; a batch's play-outs are played together as the ``"odds"`` columns' are
+(:class:`~.odds.PlayOuts`), each row exactly its observation's features alone.
 
 Layout: the ``"odds"`` context, then ``ducking_expected``; then per action the ``"odds"`` row
 followed by :data:`REACH_ROW_NAMES`.
@@ -33,7 +34,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from ....envs.core.cards import JOKER
 from ....envs.nameless_poker import (
     BID,
     NUM_ACTIONS,
@@ -41,20 +41,22 @@ from ....envs.nameless_poker import (
     NamelessPokerView,
     decode_observation,
 )
-from ....envs.nameless_poker.deals import DEAL_KINDS
-from ....envs.nameless_poker.playout import World, play_out, put_action
+from ....envs.nameless_poker.playout import World
 from ...features import FeatureSet, PerActionLayout, batched
 from ...poker.features import seeded
 from .odds import (
     BID_SAMPLES,
     ODDS_CONTEXT,
     ODDS_ROW_WIDTH,
+    Finish,
+    PlayOuts,
+    add_tricks_totals,
     extend_features,
     legal_actions,
+    measure_all,
     observation_key,
     odds_features,
     sample_deals,
-    tricks_totals,
 )
 
 __all__ = [
@@ -88,25 +90,31 @@ def reach_totals(
     """Playing: ``int (samples, len(legal), 2)``, on each of ``samples`` sampled deals of the
     unseen cards and per legal action, the seat's total of tricks at the deal's end when, after
     it, the seat plays for every trick (last axis 0) or sheds every trick (1)."""
-    trump = view.trump
-    kind = DEAL_KINDS.index(view.kind)
-    turned_trump = int(view.turned_card != JOKER and view.turned_card & 3 == trump)
+    play_outs = PlayOuts()
+    job = add_reach_totals(play_outs, view, legal, rng, samples)
+    return play_outs.run()[job]
+
+
+def add_reach_totals(
+    play_outs: PlayOuts,
+    view: NamelessPokerView,
+    legal: list[int],
+    rng: np.random.Generator,
+    samples: int,
+) -> int:
+    """:func:`reach_totals`'s deals drawn and given to ``play_outs`` (the job's result: the same
+    totals)."""
     left = view.hand_size - sum(view.tricks)
     sizes = [0] * NUM_PLAYERS
     for r in range(1, NUM_PLAYERS):
         played_now = (r - view.leader) % NUM_PLAYERS < len(view.trick)
         sizes[r] = left - int(played_now)
-    totals = np.zeros((samples, len(legal), 2), dtype=np.int64)
-    for k, hands in enumerate(sample_deals(view, sizes, rng, samples)):
-        base = World.of_view(view, hands)
-        for i, action in enumerate(legal):
-            taking = base.copy()
-            put_action(taking, action, trump)
-            ducking = taking.copy()
-            play_out(taking, trump, kind, turned_trump, observer_wants=True)
-            play_out(ducking, trump, kind, turned_trump, observer_wants=False)
-            totals[k, i] = taking.tricks[0], ducking.tricks[0]
-    return totals
+    bases = [World.of_view(view, hands) for hands in sample_deals(view, sizes, rng, samples)]
+
+    def totals(tricks: np.ndarray) -> np.ndarray:
+        return np.ascontiguousarray(tricks[..., 0])
+
+    return play_outs.add(view, bases, legal, (1, 0), totals)
 
 
 def reach_odds(
@@ -122,36 +130,56 @@ def reach_odds(
 def _reach(observation: np.ndarray) -> tuple[float, np.ndarray]:
     """One observation's ``ducking_expected`` and ``(NUM_ACTIONS, 4)`` rows of
     :data:`REACH_ROW_NAMES`."""
+    play_outs = PlayOuts()
+    finish = _reach_plan(observation, play_outs)
+    return finish(play_outs.run())
+
+
+def _reach_plan(observation: np.ndarray, play_outs: PlayOuts) -> Finish:
+    """:func:`_reach` of one observation: its deals drawn (from its own seeded generator) and
+    queued in ``play_outs``, and how to finish once they are played out."""
     rows = np.zeros((NUM_ACTIONS, len(REACH_ROW_NAMES)), dtype=np.float32)
     view = decode_observation(observation)
     if view.to_act != 0:  # not this seat's turn (or the game is over): nothing to measure
-        return 0.0, rows
+        return lambda results: (0.0, rows)
     rng = seeded(observation_key(observation) + b"reach")
     if view.bidding:
         if view.kind in ("minimum", "maximum"):
-            return 0.0, rows
-        totals = tricks_totals(view, rng, BID_SAMPLES, (False,))  # shedding every trick
+            return lambda results: (0.0, rows)
+        job = add_tricks_totals(play_outs, view, rng, BID_SAMPLES, (False,))  # shedding all
         size = view.hand_size
-        shares = np.bincount(totals[:, 0], minlength=9) / BID_SAMPLES
-        rows[BID : BID + size + 1, 1] = np.cumsum(shares)[: size + 1]
-        return float(shares @ np.arange(9)) / 8, rows
+
+        def bids(results: list[np.ndarray]) -> tuple[float, np.ndarray]:
+            shares = np.bincount(results[job][:, 0], minlength=9) / BID_SAMPLES
+            rows[BID : BID + size + 1, 1] = np.cumsum(shares)[: size + 1]
+            return float(shares @ np.arange(9)) / 8, rows
+
+        return bids
     legal = [int(a) for a in np.flatnonzero(legal_actions(view))]
-    if len(legal) > 1:
-        reach = reach_odds(view, legal, rng, REACH_SAMPLES)
-        target = {"minimum": 0, "maximum": view.hand_size}.get(view.kind, view.bids[0] or 0)
+    if len(legal) <= 1:
+        return lambda results: (0.0, rows)
+    job = add_reach_totals(play_outs, view, legal, rng, REACH_SAMPLES)
+    target = {"minimum": 0, "maximum": view.hand_size}.get(view.kind, view.bids[0] or 0)
+
+    def cards(results: list[np.ndarray]) -> tuple[float, np.ndarray]:
+        reach = results[job].mean(axis=0)  # reach_odds
         rows[legal, 0:2] = reach / 8
         rows[legal, 2] = np.maximum(target - reach[:, 0], 0) / 8
         rows[legal, 3] = np.maximum(reach[:, 1] - target, 0) / 8
-    return 0.0, rows
+        return 0.0, rows
+
+    return cards
 
 
 @batched
 def reach_features(observations: np.ndarray) -> np.ndarray:
     """``(N, 389)`` observations -> ``(N, REACH_CONTEXT + 66 * REACH_ROW_WIDTH)`` (module doc);
-    a card that is the only legal play gets no reach."""
+    a card that is the only legal play gets no reach. Each row is its observation's alone (its
+    own seeded samples); the batch's play-outs are played together."""
     base = odds_features(observations)
     columns = len(REACH_ROW_NAMES)
-    return extend_features(base, ODDS_CONTEXT, ODDS_ROW_WIDTH, columns, _reach, observations)
+    measure = measure_all(_reach_plan)
+    return extend_features(base, ODDS_CONTEXT, ODDS_ROW_WIDTH, columns, measure, observations)
 
 
 REACH = FeatureSet(
