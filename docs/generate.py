@@ -145,8 +145,11 @@ def _pettingzoo_id(spec: Any) -> str:
 
 def _gymnasium(spec: Any) -> str:
     ids = []
+    import gymnasium
+
     for gym_id in spec.gym_ids:
-        vector = " (+ native vector env)" if gym_id.vector_entry_point else ""
+        registered = gymnasium.spec(gym_id.id)  # a game of several players: its bot tables
+        vector = " (+ native vector env)" if registered.vector_entry_point else ""
         ids.append(f"`{gym_id.id}`{vector}")
     return ", ".join(ids) or "-"
 
