@@ -4,6 +4,8 @@ short, diverse list of strong candidate packs for a player who lays out whole pa
 Every pack of the 32-card piquet deck is scored once (:func:`pack_table`: the ``"quintet"`` key
 of all C(32, 5) = 201,376 packs, indexed by the pack's colex rank), so the packs of ``n``
 remaining cards (C(25, 5) = 53,130 at the start of a deal) are scored with a few array gathers.
+The same packs ranked strongest first (built once) let :func:`candidate_packs` pick out the
+packs of 15 or more cards with one mask test each, already in order.
 
 Groups and candidates
 ---------------------
@@ -80,6 +82,7 @@ _CATEGORY_INDEX = np.full(max(CATEGORIES) + 1, -1, dtype=np.int64)
 _CATEGORY_INDEX[list(CATEGORIES)] = np.arange(len(CATEGORIES))
 _BINOM = np.array([[comb(n, k + 1) for n in range(_DECK_SIZE)] for k in range(PACK_SIZE)])
 _TOP_SCAN = 2048  # strongest packs scanned first for one that avoids a candidate's cards
+_FIRST_SCAN = 256  # ranked packs first tested against every candidate for what it leaves
 
 
 @dataclass(frozen=True)
@@ -209,12 +212,116 @@ class Candidates:
     """How many packs the cards can form, C(n, 5)."""
 
 
+@dataclass(frozen=True)
+class _Ranked:
+    """Every pack of the piquet deck, strongest first (see :func:`_ranked_packs`)."""
+
+    masks: np.ndarray
+    """``uint32``: the pack's cards as bits ``1 << (id - 20)``."""
+    positions: np.ndarray
+    """``int64 (N, 5)``: its deck positions (card id - 20), ascending."""
+    keys: np.ndarray
+    """``int64``: its ``"quintet"`` key."""
+    groups: np.ndarray
+    """``int64``: its group."""
+    runs: np.ndarray
+    """``int64 (2, NUM_GROUPS)``: where each group's run starts and ends in the list."""
+
+
+@cache
+def _ranked_packs() -> _Ranked:
+    """All C(32, 5) packs ordered by score, highest first, equal scores in lexicographic order of
+    their cards (built once, ~0.1 s).
+
+    The packs some cards can form, taken in this order, come in exactly the order the
+    enumeration of their subsets (lexicographic) ranks them by when it keeps the first pack
+    among equal scores; and since groups never contradict the keys, each group is one run of
+    the list (:attr:`_Ranked.runs`)."""
+    subsets = np.array(list(itertools.combinations(range(_DECK_SIZE), PACK_SIZE)), dtype=np.int64)
+    index = _colex(subsets)  # the lexicographic i-th pack's colex rank
+    table = pack_table()
+    order = np.lexsort((np.arange(len(index)), -table.scores[index]))
+    ranked = index[order]
+    groups = table.groups[ranked]
+    if np.any(np.diff(groups) > 0):
+        raise AssertionError("groups contradict the keys")  # never: see the module docstring
+    wanted = -np.arange(NUM_GROUPS)
+    runs = np.stack(
+        [np.searchsorted(-groups, wanted, "left"), np.searchsorted(-groups, wanted, "right")]
+    )
+    found = _Ranked(
+        table.masks[ranked].astype(np.uint32), subsets[order], table.keys[ranked], groups, runs
+    )
+    for array in (found.masks, found.positions, found.keys, found.groups, found.runs):
+        array.setflags(write=False)
+    return found
+
+
+_SUBSETS_BELOW = 15  # fewer cards than this: scoring their few subsets is quicker
+
+
 def candidate_packs(cards: CardsLike | np.ndarray, limit: int = 16) -> Candidates:
     """The strongest pack of each group the ``cards`` (5..32 distinct piquet cards) can form,
-    strongest group first, at most ``limit`` of them (see the module docstring)."""
+    strongest group first, at most ``limit`` of them (see the module docstring).
+
+    From 15 cards on, the packs the cards can form are picked out of the deck's packs ranked
+    strongest first (:func:`_ranked_packs`) with one mask test each, so they come ranked: each
+    group's first is its candidate, and the first that avoids a candidate's cards is what the
+    candidate leaves behind (~0.2 ms for 25 cards, where scoring and searching all the subsets
+    takes ~1 ms). Fewer cards have few subsets: they are scored as they are. The same
+    candidates either way, field by field.
+    """
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
         raise ValueError(f"bad limit {limit!r}: expected an int >= 1")
     positions = _positions(cards)
+    if len(positions) < _SUBSETS_BELOW:
+        return _candidates_by_subsets(positions, limit)
+    ranked = _ranked_packs()
+    held = np.uint32(int((np.int64(1) << positions).sum()))
+    within = np.flatnonzero((ranked.masks & ~held) == 0)  # the cards' packs, strongest first
+    lo, hi = np.searchsorted(within, ranked.runs)
+    counts = hi - lo  # packs per group
+    present = np.flatnonzero(counts[::-1])[:limit]  # strongest group first
+    chosen = within[lo[::-1][present]]
+    stronger = np.cumsum(counts[::-1])[::-1] - counts  # packs in the groups above each group
+    rest = _first_free(ranked.masks, within, ranked.masks[chosen])
+    found = rest >= 0
+    rest_at = np.where(found, rest, 0)
+    chosen_groups = ranked.groups[chosen]
+    return Candidates(
+        packs=ranked.positions[chosen] + _LOWEST_ID,
+        keys=ranked.keys[chosen],
+        groups=chosen_groups,
+        stronger=stronger[chosen_groups],
+        rest_packs=np.where(found[:, None], ranked.positions[rest_at] + _LOWEST_ID, -1),
+        rest_keys=np.where(found, ranked.keys[rest_at], -1),
+        rest_groups=np.where(found, ranked.groups[rest_at], -1),
+        total=len(within),
+    )
+
+
+def _first_free(masks: np.ndarray, within: np.ndarray, taken: np.ndarray) -> np.ndarray:
+    """For each card mask in ``taken``, the first pack of ``within`` (indices into the ranked
+    ``masks``) that shares no card with it (its ranked index), -1 where none does: the
+    strongest pack left once those cards are gone. The first few hundred packs nearly always
+    hold one; the rest are tested, twice as many each time, only for the masks they do not."""
+    rest = np.full(len(taken), -1, dtype=np.int64)
+    open_ = np.arange(len(taken))
+    start, size = 0, _FIRST_SCAN
+    while open_.size and start < len(within):
+        at = within[start : start + size]
+        free = (masks[at][None, :] & taken[open_, None]) == 0
+        hit = free.any(axis=1)
+        rest[open_[hit]] = at[np.argmax(free[hit], axis=1)]
+        open_ = open_[~hit]
+        start += size
+        size *= 2
+    return rest
+
+
+def _candidates_by_subsets(positions: np.ndarray, limit: int) -> Candidates:
+    """:func:`candidate_packs` of the cards at deck ``positions`` (ascending) by scoring every
+    subset they form."""
     index, slots = _packs_of(positions)
     table = pack_table()
     scores = table.scores[index]

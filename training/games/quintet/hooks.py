@@ -147,28 +147,38 @@ def deal_plans(dealt: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 @batched
 def plans(observations: np.ndarray) -> np.ndarray:
-    """The ``"plans"`` features of a batch of Quintet observations (see the module doc)."""
+    """The ``"plans"`` features of a batch of Quintet observations (see the module doc).
+
+    Each observation's deal is looked up once (:func:`deal_plans`, in row order); the
+    candidates' agreement with the cards placed and their suggestions for the current card are
+    then worked out for the whole batch at once (the same numbers as row by row: an agreement
+    is the count of agreeing cards over the count placed)."""
     obs = observations
     n = len(obs)
     base = packs(obs)[:, _BASE:].reshape(n, NUM_PACKS, _PACK_FEATURES)
     extra = np.zeros((n, NUM_PACKS, NUM_PLANS * (2 + NUM_STATS)), dtype=np.float32)
-    held = obs[:, _PACKS].reshape(n, NUM_PACKS, _DECK) > 0
-    for i in range(n):
-        current = obs[i, _CURRENT]
-        if current.sum() == 0:
-            continue  # the player is done: nothing to place
-        pack_of, stats = deal_plans(obs[i, _DEALT] > 0)
-        placed_pack, placed_card = np.nonzero(held[i])
-        if placed_card.size:
-            agreement = (pack_of[:, placed_card] == placed_pack).mean(axis=1)
-        else:
-            agreement = np.ones(NUM_PLANS)
-        suggested = pack_of[:, int(np.argmax(current))]  # (NUM_PLANS,)
-        # assign[p, k]: candidate k puts the current card in pack p, times its agreement.
-        assign = (suggested[None, :] == np.arange(NUM_PACKS)[:, None]) * agreement[None, :]
-        per_plan = np.concatenate([stats, agreement[:, None]], axis=1).ravel()
-        extra[i, :, :NUM_PLANS] = assign
-        extra[i, :, NUM_PLANS:] = per_plan[None, :]
+    current = obs[:, _CURRENT]
+    live = np.flatnonzero(current.sum(axis=1) != 0)  # the others are done: nothing to place
+    if live.size:
+        found = [deal_plans(obs[i, _DEALT] > 0) for i in live.tolist()]
+        pack_of = np.stack([p for p, _ in found])  # (L, NUM_PLANS, 32)
+        stats = np.stack([s for _, s in found])  # (L, NUM_PLANS, NUM_STATS)
+        held = obs[live][:, _PACKS].reshape(len(live), NUM_PACKS, _DECK) > 0
+        placed = held.any(axis=1)  # (L, 32)
+        placed_pack = np.where(placed, np.argmax(held, axis=1), -1)
+        count = placed.sum(axis=1)
+        agreeing = ((pack_of == placed_pack[:, None, :]) & placed[:, None, :]).sum(axis=2)
+        agreement = np.where(
+            count[:, None] > 0, agreeing / np.maximum(count, 1)[:, None], 1.0
+        )  # (L, NUM_PLANS)
+        suggested = pack_of[np.arange(len(live)), :, np.argmax(current[live], axis=1)]
+        # assign[l, p, k]: candidate k puts the current card in pack p, times its agreement.
+        assign = (suggested[:, None, :] == np.arange(NUM_PACKS)[None, :, None]) * agreement[
+            :, None, :
+        ]
+        per_plan = np.concatenate([stats, agreement[:, :, None]], axis=2).reshape(len(live), -1)
+        extra[live, :, :NUM_PLANS] = assign
+        extra[live, :, NUM_PLANS:] = per_plan[:, None, :]
     out = np.concatenate([obs, np.concatenate([base, extra], axis=2).reshape(n, -1)], axis=1)
     return out
 

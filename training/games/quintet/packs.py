@@ -70,6 +70,9 @@ from gymnasium import spaces
 
 from ....envs.core.errors import GameOverError, IllegalActionError
 from ....envs.core.observation import Field, ObservationLayout, document
+from ....envs.core.turns import Turns, play_turns
+from ....envs.core.turns import reset_turns as _reset_turns
+from ....envs.core.turns import step_turns as _step_turns
 from ....envs.quintet import DECK, LAYOUT, NUM_PACKS, PACK_SIZE
 from ....envs.quintet.packs import (
     CATEGORIES,
@@ -93,6 +96,7 @@ __all__ = [
     "STRONGEST",
     "RowDraft",
     "encode_draft",
+    "encode_drafts",
     "ordered_strongest",
 ]
 
@@ -268,7 +272,8 @@ class RowDraft:
 
 
 def encode_draft(draft: RowDraft) -> np.ndarray:
-    """The formulation's observation of ``draft`` (see the module docstring)."""
+    """The formulation's observation of ``draft`` (see the module docstring); many drafts at
+    once: :func:`encode_drafts`, the same bits."""
     context = CONTEXT.zeros()
     context[CONTEXT.start("dealt") + draft.cards - _LOWEST_ID] = 1
     context[CONTEXT.start("remaining") + draft.rest - _LOWEST_ID] = 1
@@ -312,6 +317,99 @@ def encode_draft(draft: RowDraft) -> np.ndarray:
     return np.concatenate([context, rows.ravel()])
 
 
+def encode_drafts(drafts: Sequence[RowDraft]) -> np.ndarray:
+    """The observations of many drafts, ``float32 (N, CONTEXT.size + 120 * ROW.size)``: row
+    ``i`` is :func:`encode_draft` of ``drafts[i]``, bit for bit.
+
+    The drafts' cards, packs and candidates are gathered end to end and each field is written
+    with one scatter, so a batch (a pack-level policy laying out many deals,
+    :class:`PlannedRows`) costs little more than one draft. Every value comes from the same
+    numbers by the same operations as for a draft alone (the candidates' log scale per draft,
+    on its own array), so a row is the same bit for bit whatever the batch.
+    """
+    count = len(drafts)
+    if count == 1:
+        return encode_draft(drafts[0])[None]  # quicker for one
+    out = np.zeros((count, CONTEXT.size + NUM_ACTIONS * ROW.size), dtype=np.float32)
+    if not count:
+        return out
+    context = out[:, : CONTEXT.size]
+    rows = out[:, CONTEXT.size :].reshape(count, NUM_ACTIONS, ROW.size)  # a view of out
+    every = np.arange(count)
+
+    def end_to_end(arrays: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The arrays end to end, the array of each entry and its index in its array."""
+        sizes = [len(array) for array in arrays]
+        index = np.concatenate([np.arange(size) for size in sizes]).astype(np.int64)
+        return (
+            np.concatenate(arrays).astype(np.int64),
+            np.repeat(np.arange(len(sizes)), sizes),
+            index,
+        )
+
+    cards, owner, _ = end_to_end([d.cards for d in drafts])
+    context[owner, CONTEXT.start("dealt") + cards - _LOWEST_ID] = 1
+    rest, owner, _ = end_to_end([d.rest for d in drafts])
+    context[owner, CONTEXT.start("remaining") + rest - _LOWEST_ID] = 1
+    steps = np.array([d.step for d in drafts], dtype=np.int64)
+    open_ = steps < NUM_PACKS
+    context[every[open_], CONTEXT.start("step") + steps[open_]] = 1
+    deal_groups = np.array([d.deal_group for d in drafts], dtype=np.int64)
+    context[:, CONTEXT.start("deal_group")] = deal_groups / (NUM_GROUPS - 1)
+    context[every, CONTEXT.start("deal_category") + deal_groups // NUM_LEAD_RANKS] = 1
+
+    # Own packs strongest first: rank r of draft i.
+    ranked = [d.ranking() for d in drafts]
+    groups, owner, rank = end_to_end(
+        [np.asarray(d.groups, dtype=np.int64)[r] for d, r in zip(drafts, ranked, strict=True)]
+    )
+    keys, _, _ = end_to_end(
+        [np.asarray(d.keys, dtype=np.int64)[r] for d, r in zip(drafts, ranked, strict=True)]
+    )
+    levels = _level(keys)
+    context[owner, CONTEXT.start("held") + rank] = 1
+    context[owner, CONTEXT.start("held_group") + rank] = groups / (NUM_GROUPS - 1)
+    context[owner, CONTEXT.start("held_level") + rank] = levels
+    context[owner, CONTEXT.start("held_category") + rank * _CATS + groups // NUM_LEAD_RANKS] = 1
+
+    picking = np.flatnonzero(steps < _PICKS)
+    if picking.size:
+        found = [drafts[i].candidates for i in picking.tolist()]
+        cand_groups, slot, k = end_to_end([f.groups for f in found])
+        owner = picking[slot]
+        rows[owner, k, ROW.start("valid")] = 1
+        rows[owner, k, ROW.start("category") + cand_groups // NUM_LEAD_RANKS] = 1
+        rows[owner, k, ROW.start("lead") + cand_groups % NUM_LEAD_RANKS] = 1
+        rows[owner, k, ROW.start("group")] = cand_groups / (NUM_GROUPS - 1)
+        rows[owner, k, ROW.start("level")] = _level(np.concatenate([f.keys for f in found]))
+        rows[owner, k, ROW.start("stronger")] = np.concatenate(
+            [np.log1p(f.stronger) / np.log1p(f.total) for f in found]
+        )
+        limits = np.array([max(drafts[i].limit - 1, 1) for i in picking.tolist()])
+        rows[owner, k, ROW.start("order")] = k / limits[slot]
+        rest_keys = np.concatenate([f.rest_keys for f in found])
+        has = rest_keys >= 0
+        rest_groups = np.concatenate([f.rest_groups for f in found])[has]
+        owner, k = owner[has], k[has]
+        rows[owner, k, ROW.start("rest_group")] = rest_groups / (NUM_GROUPS - 1)
+        rows[owner, k, ROW.start("rest_level")] = _level(rest_keys[has])
+        rows[owner, k, ROW.start("rest_category") + rest_groups // NUM_LEAD_RANKS] = 1
+
+    arranging = np.flatnonzero(steps == _PICKS)
+    if arranging.size:
+        # An arranging draft holds five packs: its groups and levels by rank, (A, 5).
+        at = np.flatnonzero(np.isin(np.repeat(every, [len(r) for r in ranked]), arranging))
+        held_groups = groups[at].reshape(-1, NUM_PACKS)
+        held_levels = levels[at].reshape(-1, NUM_PACKS)
+        chosen = rows[arranging]
+        chosen[:, :, ROW.start("arranged")] = 1
+        chosen[:, :, ROW["places"]] = _PLACES
+        chosen[:, :, ROW["place_group"]] = held_groups[:, ORDERS] / (NUM_GROUPS - 1)
+        chosen[:, :, ROW["place_level"]] = held_levels[:, ORDERS]
+        rows[arranging] = chosen
+    return out
+
+
 def _deal_cards(observation: np.ndarray) -> np.ndarray:
     """The 25 cards in play, read from a Quintet observation (card-level)."""
     return np.flatnonzero(np.asarray(observation)[_DEALT]) + _LOWEST_ID
@@ -348,13 +446,29 @@ class PackRowEnv(gym.Wrapper):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
-        observation, info = self.env.reset(seed=seed, options=options)
+        return play_turns(self.reset_turns(seed=seed, options=options))
+
+    def reset_turns(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> Turns[tuple[np.ndarray, dict[str, Any]]]:
+        """:meth:`reset` as a generator of the wrapped env's bot decisions
+        (:data:`~pokerzoo.envs.core.turns.BotRequest`, answered with the action), so that a
+        vector env asks the bots of many tables in one batch; returns ``reset``'s result."""
+        observation, info = yield from _reset_turns(self.env, seed=seed, options=options)
         self._card_observation = observation
         self._draft = RowDraft(_deal_cards(observation), self.limit)
         self._info = {k: v for k, v in info.items() if k != "action_mask"}
         return encode_draft(self._draft), self._with_mask(self._info)
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        return play_turns(self.step_turns(action))
+
+    def step_turns(
+        self, action: Any
+    ) -> Turns[tuple[np.ndarray, float, bool, bool, dict[str, Any]]]:
+        """:meth:`step` as a generator of the wrapped env's bot decisions (see
+        :meth:`reset_turns`): the fifth decision plays the row's 25 cards, each card's
+        :func:`~pokerzoo.envs.core.turns.step_turns` yielding the bots' replies."""
         draft = self._draft
         if draft is None or draft.complete:
             raise GameOverError("the episode is over: call reset() first")
@@ -366,8 +480,8 @@ class PackRowEnv(gym.Wrapper):
         reward = 0.0
         while True:
             card = int(np.argmax(observation[_CURRENT])) + _LOWEST_ID
-            observation, step_reward, terminated, truncated, info = self.env.step(
-                int(pack_of[card])
+            observation, step_reward, terminated, truncated, info = yield from _step_turns(
+                self.env, int(pack_of[card])
             )
             reward += float(step_reward)
             if terminated or truncated:
@@ -431,7 +545,7 @@ class PlannedRows:
             live = [d for d in drafts.values() if not d.complete]
             if not live:
                 break
-            batch = np.stack([encode_draft(d) for d in live])
+            batch = encode_drafts(live)
             masks = np.stack([d.mask() for d in live]).astype(bool)
             for draft, action in zip(live, self.policy(batch, masks), strict=True):
                 draft.commit(int(action))

@@ -1,0 +1,319 @@
+"""The ``"packs"`` formulation batched: :class:`PackRowEnv` driven through its turns (its bots'
+decisions yielded to a vector env) plays the same episodes as through ``reset``/``step``, and the
+drafts' observations and the ``"candidates"`` features come out the same bit for bit one at a
+time, in batches and as the code before the change (a copy below, and a pinned digest)."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+import numpy as np
+import pytest
+from pokerzoo.envs.core.seat_vector import SeatVectorEnv
+from pokerzoo.envs.core.turns import play_batched, play_turns
+from pokerzoo.envs.quintet import NUM_PACKS
+from pokerzoo.envs.quintet.env import QuintetEnv
+from pokerzoo.training.games.quintet.hooks import (
+    _BASE,
+    _CURRENT,
+    _DEALT,
+    _PACK_FEATURES,
+    _PACKS,
+    NUM_PLANS,
+    NUM_STATS,
+    deal_plans,
+    packs,
+    plans,
+)
+from pokerzoo.training.games.quintet.packs import (
+    _PLACES,
+    CONTEXT,
+    NUM_ACTIONS,
+    ORDERS,
+    ROW,
+    PackFormulation,
+    PackRowEnv,
+    RowDraft,
+    _level,
+    encode_draft,
+    encode_drafts,
+)
+
+from tests.helpers import bot_decisions
+
+OPPONENTS = ("greedy", "sacrifice", "mixed", "best_response", "random")
+_GROUPS = 72
+_LEADS = 8
+_CATS = 9
+
+
+def old_encode_draft(draft: RowDraft) -> np.ndarray:
+    """The observation of a draft, as it was worked out before the batched encoding."""
+    context = CONTEXT.zeros()
+    context[CONTEXT.start("dealt") + draft.cards - 20] = 1
+    context[CONTEXT.start("remaining") + draft.rest - 20] = 1
+    step = draft.step
+    if step < NUM_PACKS:
+        context[CONTEXT.start("step") + step] = 1
+    context[CONTEXT["deal_group"]] = draft.deal_group / (_GROUPS - 1)
+    context[CONTEXT.start("deal_category") + draft.deal_group // _LEADS] = 1
+    held = len(draft.packs)
+    ranking = draft.ranking()
+    groups = np.asarray(draft.groups, dtype=np.int64)[ranking]
+    levels = _level(np.asarray(draft.keys, dtype=np.int64)[ranking])
+    context[CONTEXT.start("held") : CONTEXT.start("held") + held] = 1
+    context[CONTEXT.start("held_group") : CONTEXT.start("held_group") + held] = groups / (
+        _GROUPS - 1
+    )
+    context[CONTEXT.start("held_level") : CONTEXT.start("held_level") + held] = levels
+    context[CONTEXT.start("held_category") + np.arange(held) * _CATS + groups // _LEADS] = 1
+
+    def one_hot(index: np.ndarray, size: int) -> np.ndarray:
+        out = np.zeros((len(index), size), dtype=np.float32)
+        out[np.arange(len(index)), index] = 1
+        return out
+
+    rows = np.zeros((NUM_ACTIONS, ROW.size), dtype=np.float32)
+    if step < NUM_PACKS - 1:
+        found = draft.candidates
+        n = len(found.keys)
+        rows[:n, ROW["valid"]] = 1
+        rows[:n, ROW["category"]] = one_hot(found.groups // _LEADS, _CATS)
+        rows[:n, ROW["lead"]] = one_hot(found.groups % _LEADS, _LEADS)
+        rows[:n, ROW.start("group")] = found.groups / (_GROUPS - 1)
+        rows[:n, ROW.start("level")] = _level(found.keys)
+        rows[:n, ROW.start("stronger")] = np.log1p(found.stronger) / np.log1p(found.total)
+        rows[:n, ROW.start("order")] = np.arange(n) / max(draft.limit - 1, 1)
+        has_rest = np.flatnonzero(found.rest_keys >= 0)
+        rest_groups = found.rest_groups[has_rest]
+        rows[has_rest, ROW.start("rest_group")] = rest_groups / (_GROUPS - 1)
+        rows[has_rest, ROW.start("rest_level")] = _level(found.rest_keys[has_rest])
+        rows[has_rest, ROW.start("rest_category") + rest_groups // _LEADS] = 1
+    elif step == NUM_PACKS - 1:
+        rows[:, ROW.start("arranged")] = 1
+        rows[:, ROW["places"]] = _PLACES
+        rows[:, ROW["place_group"]] = groups[ORDERS] / (_GROUPS - 1)
+        rows[:, ROW["place_level"]] = levels[ORDERS]
+    return np.concatenate([context, rows.ravel()])
+
+
+def old_plans(obs: np.ndarray) -> np.ndarray:
+    """The ``"plans"`` features worked out row by row, as before the batched version."""
+    n = len(obs)
+    base = packs(obs)[:, _BASE:].reshape(n, NUM_PACKS, _PACK_FEATURES)
+    extra = np.zeros((n, NUM_PACKS, NUM_PLANS * (2 + NUM_STATS)), dtype=np.float32)
+    held = obs[:, _PACKS].reshape(n, NUM_PACKS, 32) > 0
+    for i in range(n):
+        current = obs[i, _CURRENT]
+        if current.sum() == 0:
+            continue
+        pack_of, stats = deal_plans(obs[i, _DEALT] > 0)
+        placed_pack, placed_card = np.nonzero(held[i])
+        if placed_card.size:
+            agreement = (pack_of[:, placed_card] == placed_pack).mean(axis=1)
+        else:
+            agreement = np.ones(NUM_PLANS)
+        suggested = pack_of[:, int(np.argmax(current))]
+        assign = (suggested[None, :] == np.arange(NUM_PACKS)[:, None]) * agreement[None, :]
+        per_plan = np.concatenate([stats, agreement[:, None]], axis=1).ravel()
+        extra[i, :, :NUM_PLANS] = assign
+        extra[i, :, NUM_PLANS:] = per_plan[None, :]
+    return np.concatenate([obs, np.concatenate([base, extra], axis=2).reshape(n, -1)], axis=1)
+
+
+def _drafts(deals: int, seed: int, limits: tuple[int, ...] = (16, 3, 1, 120)) -> list[RowDraft]:
+    """Every stage (fresh, each pack taken, arranged, done) of rows laid out with varied picks."""
+    rng = np.random.default_rng(seed)
+    found = []
+    for d in range(deals):
+        limit = limits[d % len(limits)]
+        cards = rng.choice(32, 25, replace=False) + 20
+        for stop in range(6):
+            draft = RowDraft(cards, limit)
+            picks = np.random.default_rng(d)
+            for _ in range(stop):
+                draft.commit(int(picks.choice(np.flatnonzero(draft.mask()))))
+            found.append(draft)
+    return found
+
+
+def _digest(arrays: list[np.ndarray]) -> str:
+    h = hashlib.sha256()
+    for array in arrays:
+        h.update(str(array.dtype).encode())
+        h.update(str(array.shape).encode())
+        h.update(array.tobytes())
+    return h.hexdigest()[:16]
+
+
+# --- the observations -----------------------------------------------------------------------------
+def test_encode_drafts_is_the_old_encoding_row_by_row_in_any_batch() -> None:
+    drafts = _drafts(30, seed=3)
+    old = np.stack([old_encode_draft(d) for d in drafts])
+    assert old.dtype == np.float32
+    single = np.stack([encode_draft(d) for d in drafts])
+    assert single.dtype == np.float32 and single.tobytes() == old.tobytes()
+    order = np.random.default_rng(0).permutation(len(drafts))
+    for size in (1, 2, 7, 32, len(drafts)):
+        for start in range(0, len(drafts), size):
+            chosen = order[start : start + size]
+            batch = encode_drafts([drafts[i] for i in chosen])
+            assert batch.dtype == np.float32 and batch.tobytes() == old[chosen].tobytes()
+    assert encode_drafts([]).shape == (0, old.shape[1])
+
+
+def test_encode_draft_matches_the_digest_pinned_before_the_change() -> None:
+    """Computed with the code before the change (40 deals, every stage of a row)."""
+    rng = np.random.default_rng(2024)
+    deals = [rng.choice(32, 25, replace=False) + 20 for _ in range(200)]
+    rng.choice(32, 5)  # the deals' generator goes on to other draws there; only the deals matter
+    observations = []
+    for cards in deals[:40]:
+        draft = RowDraft(cards, 16)
+        k = 0
+        while True:
+            observations.append(encode_draft(draft))
+            if draft.complete:
+                break
+            legal = np.flatnonzero(draft.mask())
+            draft.commit(int(legal[k % len(legal)]))
+            k += 7
+    assert _digest(observations) == "5bb2d423d5b3c931"
+
+
+def test_candidates_features_batch_equal_single_rows() -> None:
+    features = PackFormulation().features["candidates"]
+    observations = encode_drafts(_drafts(12, seed=8))
+    batch = features(observations)
+    assert batch.tobytes() == observations.tobytes()
+    for i in range(0, len(observations), 5):
+        assert features(observations[i]).tobytes() == observations[i].tobytes()
+
+
+def test_plans_features_batch_equal_the_old_rows() -> None:
+    """Every decision of two real games (both seats: cards placed, none placed, the end)."""
+    obs, _ = bot_decisions("quintet", "greedy", 2)
+    obs = np.concatenate([obs, obs[-1:]])  # a repeated row too
+    old = old_plans(obs)
+    assert plans(obs).tobytes() == old.tobytes()
+    for i in range(0, len(obs), 9):
+        assert plans(obs[i]).tobytes() == old[i].tobytes()
+    done = obs[-1].copy()
+    done[_CURRENT] = 0  # a player with nothing left to place
+    assert plans(done[None]).tobytes() == old_plans(done[None]).tobytes()
+
+
+# --- the env's turns ------------------------------------------------------------------------------
+def _episode_by_step(env: PackRowEnv, seed: int, actions: np.random.Generator) -> list[Any]:
+    observation, info = env.reset(seed=seed)
+    trace: list[Any] = [observation, info]
+    done = False
+    while not done:
+        action = int(actions.choice(np.flatnonzero(info["action_mask"])))
+        observation, reward, terminated, truncated, info = env.step(action)
+        trace += [action, observation, reward, terminated, truncated, info]
+        done = terminated or truncated
+    return trace
+
+
+def _episode_by_turns(env: PackRowEnv, seed: int, actions: np.random.Generator) -> list[Any]:
+    observation, info = play_turns(env.reset_turns(seed=seed))
+    trace: list[Any] = [observation, info]
+    done = False
+    while not done:
+        action = int(actions.choice(np.flatnonzero(info["action_mask"])))
+        turns = env.step_turns(action)
+        observation, reward, terminated, truncated, info = play_turns(turns)
+        trace += [action, observation, reward, terminated, truncated, info]
+        done = terminated or truncated
+    return trace
+
+
+def _same(a: Any, b: Any) -> None:
+    if isinstance(a, tuple | list):
+        assert type(a) is type(b) and len(a) == len(b)
+        for x, y in zip(a, b, strict=True):
+            _same(x, y)
+    elif isinstance(a, dict):
+        assert a.keys() == b.keys()
+        for key in a:
+            _same(a[key], b[key])
+    elif isinstance(a, np.ndarray | np.generic):
+        assert np.asarray(a).dtype == np.asarray(b).dtype
+        assert np.asarray(a).tobytes() == np.asarray(b).tobytes()
+    else:
+        assert type(a) is type(b) and a == b
+
+
+@pytest.mark.parametrize("opponent", OPPONENTS)
+def test_turns_play_the_same_episodes_as_reset_and_step(opponent: str) -> None:
+    by_step = PackRowEnv(QuintetEnv(opponent=opponent))
+    by_turns = PackRowEnv(QuintetEnv(opponent=opponent))
+    for seed in range(4):
+        a = _episode_by_step(by_step, seed, np.random.default_rng(seed))
+        b = _episode_by_turns(by_turns, seed, np.random.default_rng(seed))
+        assert len(a) == len(b)
+        for x, y in zip(a, b, strict=True):
+            _same(x, y)
+
+
+def test_turns_yield_every_bot_decision_of_the_row() -> None:
+    env = PackRowEnv(QuintetEnv(opponent="greedy"))
+    turns = env.reset_turns(seed=0)
+    asked = 0
+    try:
+        bot, observation, mask = next(turns)
+        while True:
+            asked += 1
+            bot, observation, mask = turns.send(bot.act(observation, mask))
+    except StopIteration as done:
+        _, info = done.value
+    for _ in range(4):
+        env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    turns = env.step_turns(0)
+    try:
+        bot, observation, mask = next(turns)
+        while True:
+            asked += 1
+            bot, observation, mask = turns.send(bot.act(observation, mask))
+    except StopIteration as done:
+        _, _, terminated, _, _ = done.value
+    assert terminated and asked == 25  # the opponent's 25 cards, before or after the learner's
+
+
+def test_tables_played_together_replay_each_table_alone() -> None:
+    """Several tables' turns answered in batches (:func:`play_batched`, the bots of a class in
+    one ``act_batch`` call) and a :class:`SeatVectorEnv` of them: each table's episodes are its
+    own env's through ``reset``/``step``."""
+    tables = [PackRowEnv(QuintetEnv(opponent=name)) for name in OPPONENTS * 2]
+    alone = [PackRowEnv(QuintetEnv(opponent=name)) for name in OPPONENTS * 2]
+    starts = play_batched([t.reset_turns(seed=10 + i) for i, t in enumerate(tables)])
+    expected = [env.reset(seed=10 + i) for i, env in enumerate(alone)]
+    for got, want in zip(starts, expected, strict=True):
+        _same(got, want)
+    picks = np.random.default_rng(1)
+    for _ in range(NUM_PACKS):
+        masks = [t.action_masks() for t in tables]
+        actions = [int(picks.choice(np.flatnonzero(m))) for m in masks]
+        got = play_batched([t.step_turns(a) for t, a in zip(tables, actions, strict=True)])
+        want = [env.step(a) for env, a in zip(alone, actions, strict=True)]
+        for g, w in zip(got, want, strict=True):
+            _same(g, w)
+
+    vector = SeatVectorEnv([PackRowEnv(QuintetEnv(opponent=n)) for n in OPPONENTS])
+    singles = [PackRowEnv(QuintetEnv(opponent=n)) for n in OPPONENTS]
+    observations, _ = vector.reset(seed=20)
+    for i, env in enumerate(singles):
+        observation, _ = env.reset(seed=20 + i)
+        assert observation.tobytes() == observations[i].tobytes()
+    for _ in range(NUM_PACKS):
+        actions = np.array(
+            [int(picks.choice(np.flatnonzero(m))) for m in vector.action_masks()], dtype=np.int64
+        )
+        observations, rewards, terminated, _, _ = vector.step(actions)
+        for i, env in enumerate(singles):
+            observation, reward, ended, _, _ = env.step(int(actions[i]))
+            assert observation.tobytes() == observations[i].tobytes()
+            assert reward == rewards[i] and ended == terminated[i]
+    vector.close()
