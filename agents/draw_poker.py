@@ -284,11 +284,22 @@ class EquityBot:
     when it covers the pot odds ``to_call / (pot + to_call)``, otherwise check or fold. Cards dealt
     to different opponents may overlap in a future, a small bias the speed pays for.
 
+    One decision's work is a few array operations: the deals of every future, one pass of the
+    caller rule over every opponent's hand, one evaluation of every hand (the 32 discards'
+    included). :meth:`act_batch` decides for many bots at once (the vector envs ask every bot
+    that acts at the same moment in one call, :func:`pokerzoo.envs.core.bots.act_batch`): each
+    bot draws its futures from its own generator in the order :meth:`act` draws them, and the
+    bots' futures are dealt, drawn and scored together, a few bots' worth at a time
+    (:data:`_CHUNK_FUTURES`). :meth:`act` is the batch of one, so the two decide alike, to the
+    bit of every equity.
+
     Args:
         seed: seeds its generator (every future is drawn from it).
         decks, jokers, deuces_wild: the env's pack and wild cards.
-        samples: futures per decision; the default 600 take about 7 ms (heads-up) to 12 ms
-            (ten players) a decision on one core, 30 ms at most.
+        samples: futures per decision; the default 600 take about 1.4 ms (heads-up) to 3 ms
+            (ten players) a decision on one core, alone or in batches, half the time of the code
+            before batching (``benchmarks/draw_poker_batches.py``). Batches gain more with few
+            futures (60: a third off), where a call's overhead weighs more.
         margin: equity above an equal share needed to raise.
         trust: share of the futures in which an opponent's betting is believed.
     """
@@ -322,20 +333,55 @@ class EquityBot:
     # --- acting ---------------------------------------------------------------------------------
     def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
         view = decode_observation(observation)
+        return self._decide(view, self._draw_equity(view), action_mask)
+
+    @classmethod
+    def act_batch(
+        cls,
+        bots: Sequence[EquityBot],
+        observations: np.ndarray,
+        action_masks: np.ndarray,
+    ) -> np.ndarray:
+        """``bots[i].act(observations[i], action_masks[i])`` for every row (``int64``), each bot
+        drawing from its own generator as it would alone, with the futures of all of them
+        simulated together (class docstring). A bot named in several rows decides them in row
+        order, as if asked one row after the other. A subclass that decides its own way (its own
+        ``act`` or ``_draw_equity``) is asked row by row."""
+        if cls.act is not EquityBot.act or cls._draw_equity is not EquityBot._draw_equity:
+            rows = zip(bots, observations, action_masks, strict=True)
+            return np.array([bot.act(obs, mask) for bot, obs, mask in rows], dtype=np.int64)
+        views = [decode_observation(observation) for observation in observations]
+        actions = np.empty(len(bots), dtype=np.int64)
+        # rounds holding each bot at most once, so that a bot's rows see its generator and its
+        # cache in row order
+        rounds: list[list[int]] = []
+        seen: dict[int, int] = {}
+        for row, bot in enumerate(bots):
+            turn = seen.get(id(bot), 0)
+            seen[id(bot)] = turn + 1
+            if turn == len(rounds):
+                rounds.append([])
+            rounds[turn].append(row)
+        for rows in rounds:
+            equities = _equities([bots[r] for r in rows], [views[r] for r in rows])
+            for r, equity in zip(rows, equities, strict=True):
+                actions[r] = bots[r]._decide(views[r], equity, action_masks[r])
+        return actions
+
+    def _decide(self, view: DrawPokerView, equity: np.ndarray, action_mask: np.ndarray) -> int:
+        """The action for ``view``, given the equity of each discard (:meth:`_draw_equity`)."""
         if view.phase == PHASE_DRAW:
-            equity = self._draw_equity(view)
             legal = action_mask[STAND_PAT:].astype(bool)
             return STAND_PAT + int(np.argmax(np.where(legal, equity, -1.0)))
         if view.phase == PHASE_BET_BEFORE:
             # the discards the stock can supply now (a short stock only grows with discards)
-            affordable = [bits for bits in range(1 << HAND_SIZE) if bits.bit_count() <= view.supply]
-            equity = float(self._draw_equity(view)[affordable].max())
+            best = float(equity[view.supply >= _DISCARDED].max())
         else:
-            equity = float(self._draw_equity(view)[0])
+            best = float(equity[0])
         opponents = max(len(view.opponents_in), 1)
-        if equity >= 1 / (opponents + 1) + self.margin:
+        if best >= 1 / (opponents + 1) + self.margin:
             wanted = RAISE
-        elif view.to_call == 0 or equity * (view.pot + view.to_call) >= view.to_call:
+        elif view.to_call == 0 or best * (view.pot + view.to_call) >= view.to_call:
             wanted = CALL
         else:
             wanted = FOLD
@@ -344,80 +390,12 @@ class EquityBot:
     # --- equity ---------------------------------------------------------------------------------
     def _draw_equity(self, view: DrawPokerView) -> np.ndarray:
         """Equity of each of the 32 discards (after the draw: only entry 0, standing pat)."""
-        drawing = view.phase != PHASE_BET_AFTER
-        key = (view.hand_number, view.cards, view.opponents_in, view.drawn, view.history, drawing)
-        cached = self._cache.get(key)
-        if cached is None:
-            if len(self._cache) > 64:
-                self._cache.clear()
-            cached = self._cache[key] = self._simulate(view, drawing)
-        return cached
+        return _equities([self], [view])[0]
 
-    def _simulate(self, view: DrawPokerView, drawing: bool) -> np.ndarray:
-        samples = self.samples
-        counts = self._counts.copy()
-        np.subtract.at(counts, list(view.cards), 1)
-        unseen = np.repeat(np.arange(len(counts)), counts)
-        opponents = view.opponents_in
-        size = unseen.size
-        # one future a row: the opponents' hands, then a second order of the unseen cards for
-        # the cards drawn (the stock is shared, so a replacement may repeat a card of a hand)
-        dealt = min(size, HAND_SIZE * (len(opponents) + 1))
-        rows = self._deal(unseen, samples, dealt)
-        spare = self._deal(unseen, samples, dealt)
-        pool: _Pool | None = None
-        best = np.full(samples, -1, dtype=np.int64)
-        ties = np.zeros(samples, dtype=np.int64)
-        for j, seat in enumerate(opponents):
-            drew = view.drawn[seat]
-            least_dealt, least_final = _read_betting(view, seat)
-            if drew >= 0 or least_dealt or least_final:
-                if pool is None:
-                    pool = self._pool(unseen)
-                hands = self._conditioned(pool, drew, least_dealt, least_final)
-            else:
-                start = HAND_SIZE * j
-                columns = (HAND_SIZE + start + np.arange(HAND_SIZE)) % dealt
-                hands = self._improved(rows[:, start : start + HAND_SIZE], spare[:, columns])
-            keys = evaluate(hands, "draw", deuces_wild=self.deuces_wild)
-            ties = np.where(keys > best, 0, ties) + (keys == best)
-            best = np.maximum(best, keys)
-        own = np.asarray(view.cards, dtype=np.int64)
-        mine = np.concatenate([rows[:, HAND_SIZE * len(opponents) :], spare], axis=1)
-        equity = np.zeros(1 << HAND_SIZE, dtype=np.float64)
-        for bits in range(1 << HAND_SIZE) if drawing else (0,):
-            discarded = [i for i in range(HAND_SIZE) if bits >> i & 1]
-            kept = np.delete(own, discarded)
-            hands = np.concatenate(
-                [np.broadcast_to(kept, (samples, kept.size)), mine[:, : len(discarded)]], axis=1
-            )
-            keys = evaluate(hands, "draw", deuces_wild=self.deuces_wild)
-            share = np.where(keys > best, 1.0, np.where(keys == best, 1.0 / (ties + 2), 0.0))
-            equity[bits] = share.mean()
-        return equity
-
-    def _deal(self, unseen: np.ndarray, rows: int, count: int) -> np.ndarray:
-        """``rows`` random orders of ``unseen``, their first ``count`` cards (``int64``): a
-        partial Fisher-Yates shuffle of every row at once."""
-        deck = np.tile(unseen, (rows, 1))
-        index = np.arange(rows)
-        size = unseen.size
-        for i in range(count):
-            j = self._rng.integers(i, size, rows)
-            card = deck[index, j]
-            deck[index, j] = deck[:, i]
-            deck[:, i] = card
-        return deck[:, :count]
-
-    def _pool(self, unseen: np.ndarray) -> _Pool:
-        """``8 * samples`` random hands played by the caller rule, for the opponents whose hands
-        are read from what they did."""
-        rows = self._deal(unseen, 8 * self.samples, 2 * HAND_SIZE)
-        dealt = rows[:, :HAND_SIZE]
-        keep, category = caller_keep_many(dealt, self.deuces_wild)
-        final = caller_draw_many(dealt, rows[:, HAND_SIZE:], keep)
-        final_category = categories(final, "draw", deuces_wild=self.deuces_wild)
-        return _Pool((~keep).sum(axis=1), category, final, final_category)
+    def _picks(self, size: int, rows: int, count: int) -> list[np.ndarray]:
+        """The swaps of :func:`_shuffle` dealing ``rows`` random orders of ``size`` cards, their
+        first ``count``: step ``i`` swaps card ``i`` of every row with a card at ``i`` or after."""
+        return [self._rng.integers(i, size, rows) for i in range(count)]
 
     def _conditioned(
         self, pool: _Pool, drew: int, least_dealt: int, least_final: int
@@ -441,10 +419,245 @@ class EquityBot:
             chosen[rows] = fits[self._rng.integers(0, fits.size, int(rows.sum()))]
         return pool.final[chosen]
 
-    def _improved(self, hands: np.ndarray, replacements: np.ndarray) -> np.ndarray:
-        """Final hands after the caller rule's draw from ``replacements``."""
-        keep, _ = caller_keep_many(hands, self.deuces_wild)
-        return caller_draw_many(hands, replacements, keep)
+
+_DISCARDED = np.array([bits.bit_count() for bits in range(1 << HAND_SIZE)])
+"""Cards each draw action's discard ``bits`` (action ``STAND_PAT + bits``) throws."""
+_KEPT_THEN_DRAWN = np.array(
+    [
+        [i for i in range(HAND_SIZE) if not bits >> i & 1]
+        + [HAND_SIZE + k for k in range(bits.bit_count())]
+        for bits in range(1 << HAND_SIZE)
+    ]
+)
+"""The equity bot's hand after discard ``bits``, as columns of its five cards followed by its
+replacements: the cards it keeps, in order, then the first replacements."""
+_POOL_FUTURES = 8
+"""Hands in the pool of opponents read from their play, per future."""
+_CHUNK_FUTURES = 1200
+"""Futures simulated together, about (whole bots' simulations, in order, until they reach it):
+many bots of few futures gain from being simulated together, but past two bots' worth of the
+default 600 the arrays outgrow the processor's caches and a larger batch is slower, not
+faster (``benchmarks/draw_poker_batches.py``)."""
+
+
+@dataclass
+class _Job:
+    """One bot's simulation of one view (:func:`_equities`): what it draws and builds."""
+
+    bot: EquityBot
+    view: DrawPokerView
+    drawing: bool
+    unseen: np.ndarray
+    dealt: int
+    """Cards of each order of ``unseen`` a future uses (five per player, at most them all)."""
+    read: list[bool]
+    """Per opponent in: read from its play (hands from the pool), else dealt and improved."""
+    picks: list[list[np.ndarray]]
+    """The swaps (:meth:`EquityBot._picks`) of its deals: the futures, a second order of the
+    unseen cards for the draws, then the pool's hands if an opponent is read."""
+    decks: list[np.ndarray] | None = None
+    """Those deals, shuffled (:func:`_shuffle`)."""
+    pool: _Pool | None = None
+    hands: list[np.ndarray | None] | None = None
+    """Each opponent's final hands, one future a row (``None`` while still to be drawn from the
+    pool)."""
+
+
+def _equities(bots: Sequence[EquityBot], views: Sequence[DrawPokerView]) -> list[np.ndarray]:
+    """Each bot's equity of the 32 discards of its view (:meth:`EquityBot._draw_equity`), from
+    its cache, or simulated: every bot draws its random numbers from its own generator in the
+    order one bot alone draws them (its futures' deals, then the pool's deal, then the pool
+    hands of each opponent read from its play), and the work on the cards is done for all the
+    bots together. A bot may appear once."""
+    equities: list[np.ndarray | None] = [None] * len(bots)
+    jobs: list[tuple[int, tuple, _Job]] = []
+    for k, (bot, view) in enumerate(zip(bots, views, strict=True)):
+        drawing = view.phase != PHASE_BET_AFTER
+        key = (view.hand_number, view.cards, view.opponents_in, view.drawn, view.history, drawing)
+        cached = bot._cache.get(key)
+        if cached is None:
+            jobs.append((k, key, _start(bot, view, drawing)))
+        else:
+            equities[k] = cached
+    if jobs:
+        simulated: list[np.ndarray] = []
+        chunk: list[_Job] = []
+        futures = 0
+        for _, _, job in jobs:
+            chunk.append(job)
+            futures += job.bot.samples
+            if futures >= _CHUNK_FUTURES:
+                simulated += _simulate(chunk)
+                chunk, futures = [], 0
+        if chunk:
+            simulated += _simulate(chunk)
+        for (k, key, job), equity in zip(jobs, simulated, strict=True):
+            if len(job.bot._cache) > 64:
+                job.bot._cache.clear()
+            equities[k] = job.bot._cache[key] = equity
+    return equities  # type: ignore[return-value]
+
+
+def _start(bot: EquityBot, view: DrawPokerView, drawing: bool) -> _Job:
+    """A simulation's first draws: the futures' deals, and the pool's when an opponent is read
+    from its play."""
+    counts = bot._counts.copy()
+    np.subtract.at(counts, list(view.cards), 1)
+    unseen = np.repeat(np.arange(len(counts)), counts)
+    opponents = view.opponents_in
+    # one future a row: the opponents' hands, then a second order of the unseen cards for the
+    # cards drawn (the stock is shared, so a replacement may repeat a card of a hand)
+    dealt = min(unseen.size, HAND_SIZE * (len(opponents) + 1))
+    read = []
+    for seat in opponents:
+        least_dealt, least_final = _read_betting(view, seat)
+        read.append(view.drawn[seat] >= 0 or bool(least_dealt) or bool(least_final))
+    picks = [
+        bot._picks(unseen.size, bot.samples, dealt),
+        bot._picks(unseen.size, bot.samples, dealt),
+    ]
+    if any(read):
+        picks.append(bot._picks(unseen.size, _POOL_FUTURES * bot.samples, 2 * HAND_SIZE))
+    return _Job(bot, view, drawing, unseen, dealt, read, picks)
+
+
+def _simulate(jobs: list[_Job]) -> list[np.ndarray]:
+    """The equities of the 32 discards (after the draw: only standing pat, entry 0) of every
+    job whose first draws :func:`_start` made: one shuffle of every deal, one pass of the caller
+    rule and one evaluation of every hand per kind of wild cards, the pool hands of the
+    opponents read from their play drawn bot by bot in between."""
+    shuffled = _shuffle([(job.unseen, picks) for job in jobs for picks in job.picks])
+    at = 0
+    for job in jobs:
+        job.decks, at = shuffled[at : at + len(job.picks)], at + len(job.picks)
+    groups: dict[bool, list[_Job]] = {}
+    for job in jobs:
+        groups.setdefault(job.bot.deuces_wild, []).append(job)
+    for deuces_wild, group in groups.items():
+        _caller_draws(group, deuces_wild)
+    for job in jobs:
+        job.hands = [
+            job.bot._conditioned(job.pool, job.view.drawn[seat], *_read_betting(job.view, seat))
+            if read
+            else hands
+            for seat, read, hands in zip(job.view.opponents_in, job.read, job.hands, strict=True)
+        ]
+    equities: dict[int, np.ndarray] = {}
+    for deuces_wild, group in groups.items():
+        for job, equity in zip(group, _score(group, deuces_wild), strict=True):
+            equities[id(job)] = equity
+    return [equities[id(job)] for job in jobs]
+
+
+def _shuffle(decks: Sequence[tuple[np.ndarray, list[np.ndarray]]]) -> list[np.ndarray]:
+    """Partial Fisher-Yates shuffles of many decks at once: for each ``(unseen, picks)``, rows
+    holding the cards ``unseen`` (as many as ``picks[0]``), in which step ``i`` swaps card ``i``
+    with card ``picks[i]``; each deck's first ``len(picks)`` cards (``int64``), a random draw of
+    that many cards a row. The decks' steps run together, the longest deals first, on cards of
+    one byte (a deck a row, so that a step reads and writes each row's few bytes)."""
+    order = sorted(range(len(decks)), key=lambda d: -len(decks[d][1]))
+    steps = [len(decks[d][1]) for d in order]
+    sizes = [decks[d][1][0].size for d in order]
+    starts = np.cumsum([0, *sizes])
+    total, width = int(starts[-1]), max(unseen.size for unseen, _ in decks)
+    cards = np.zeros((total, width), dtype=np.int8)
+    swaps = np.zeros((max(steps), total), dtype=np.int64)
+    for d, start, size in zip(order, starts, sizes, strict=False):
+        unseen, picks = decks[d]
+        cards[start : start + size, : unseen.size] = unseen
+        swaps[: len(picks), start : start + size] = picks
+    flat = cards.reshape(-1)
+    rows = np.arange(0, total * width, width)
+    active = len(order)
+    for i in range(max(steps)):
+        while steps[active - 1] <= i:
+            active -= 1
+        n = int(starts[active])
+        at = swaps[i, :n] + rows[:n]
+        card = flat[at]
+        flat[at] = cards[:n, i]
+        cards[:n, i] = card
+    out: list[np.ndarray] = [np.empty(0)] * len(decks)
+    for d, start, size, step in zip(order, starts, sizes, steps, strict=False):
+        out[d] = cards[start : start + size, :step].astype(np.int64)
+    return out
+
+
+def _caller_draws(jobs: list[_Job], deuces_wild: bool) -> None:
+    """The caller rule's draw, in one pass for ``jobs`` (one kind of wild cards): the pool of
+    every job that reads an opponent (:class:`_Pool`), and the final hands of the opponents
+    dealt in the futures (the others' hands are drawn from the pool later: ``None`` for now)."""
+    pooled = [job for job in jobs if len(job.decks) > 2]
+    dealt = [job.decks[2][:, :HAND_SIZE] for job in pooled]
+    replacements = [job.decks[2][:, HAND_SIZE:] for job in pooled]
+    for job in jobs:
+        rows, spare = job.decks[0], job.decks[1]
+        for j, read in enumerate(job.read):
+            if not read:
+                start = HAND_SIZE * j
+                columns = (HAND_SIZE + start + np.arange(HAND_SIZE)) % job.dealt
+                dealt.append(rows[:, start : start + HAND_SIZE])
+                replacements.append(spare[:, columns])
+    if not dealt:
+        for job in jobs:
+            job.hands = [None] * len(job.read)
+        return
+    hands = np.concatenate(dealt)
+    keep, category = caller_keep_many(hands, deuces_wild)
+    final = caller_draw_many(hands, np.concatenate(replacements), keep)
+    at = 0
+    if pooled:
+        end = sum(len(job.decks[2]) for job in pooled)
+        final_category = categories(final[:end], "draw", deuces_wild=deuces_wild)
+        for job in pooled:
+            part = slice(at, at + len(job.decks[2]))
+            drew = (~keep[part]).sum(axis=1)
+            job.pool = _Pool(drew, category[part], final[part], final_category[part])
+            at = part.stop
+    for job in jobs:
+        job.hands = []
+        for read in job.read:
+            if read:
+                job.hands.append(None)
+            else:
+                job.hands.append(final[at : at + job.bot.samples])
+                at += job.bot.samples
+
+
+def _score(jobs: list[_Job], deuces_wild: bool) -> list[np.ndarray]:
+    """The equity of each job's discards (32 in the draw and before it, else standing pat
+    only): every hand of every job, the opponents' and the job's own after each discard, in one
+    evaluation; a job's share of the pot in a future splits ties, and its equity is the mean
+    over the futures (a mean over a contiguous row, summed as one bot alone sums it)."""
+    hands: list[np.ndarray] = []
+    for job in jobs:
+        hands.extend(job.hands)
+        rows, spare = job.decks[0], job.decks[1]
+        mine = np.concatenate([rows[:, HAND_SIZE * len(job.read) :], spare], axis=1)
+        own = np.broadcast_to(np.asarray(job.view.cards, dtype=np.int64), mine[:, :HAND_SIZE].shape)
+        cards = np.concatenate([own, mine[:, :HAND_SIZE]], axis=1)
+        take = _KEPT_THEN_DRAWN if job.drawing else _KEPT_THEN_DRAWN[:1]
+        hands.append(cards[:, take].transpose(1, 0, 2).reshape(-1, HAND_SIZE))
+    keys = evaluate(np.concatenate(hands), "draw", deuces_wild=deuces_wild)
+    equities = []
+    at = 0
+    for job in jobs:
+        samples = job.bot.samples
+        best = np.full(samples, -1, dtype=np.int64)
+        ties = np.zeros(samples, dtype=np.int64)
+        for _ in job.hands:
+            theirs = keys[at : at + samples]
+            at += samples
+            ties = np.where(theirs > best, 0, ties) + (theirs == best)
+            best = np.maximum(best, theirs)
+        options = 1 << HAND_SIZE if job.drawing else 1
+        mine = keys[at : at + options * samples].reshape(options, samples)
+        at += options * samples
+        share = np.where(mine > best, 1.0, np.where(mine == best, 1.0 / (ties + 2), 0.0))
+        equity = np.zeros(1 << HAND_SIZE, dtype=np.float64)
+        equity[:options] = share.mean(axis=1)
+        equities.append(equity)
+    return equities
 
 
 @dataclass(frozen=True)

@@ -36,13 +36,22 @@ def caller_keep_many(hands: np.ndarray, deuces_wild: bool = False) -> tuple[np.n
     bot's (:func:`pokerzoo.agents.draw_poker.caller_keep`, which a test checks it against):
     keep every card with a straight or better; else the wild cards and the natural cards whose
     rank appears twice or more, plus the highest natural card when no rank does."""
+    hands = np.asarray(hands)
     wild = _WILD_CARDS[bool(deuces_wild)][hands]
-    ranks = np.where(wild, -1, hands >> 2)
-    same = (ranks[:, :, None] == ranks[:, None, :]) & ~wild[:, :, None]
-    keep = wild | (same.sum(axis=2) >= 2)
-    no_pair = ~(keep & ~wild).any(axis=1)
-    highest = np.argmax(np.where(wild, -1, hands), axis=1)
-    keep[no_pair, highest[no_pair]] |= ~wild[no_pair, highest[no_pair]]
+    # a card's rank by hand position (one row a position: contiguous), the wild cards apart
+    ranks = np.where(wild, -1, hands >> 2).T.copy()
+    natural = ~wild.T
+    paired = np.zeros(ranks.shape, dtype=bool)
+    for a in range(HAND_SIZE):
+        for b in range(a + 1, HAND_SIZE):
+            same = ranks[a] == ranks[b]
+            paired[a] |= same
+            paired[b] |= same
+    paired &= natural
+    keep = (wild.T | paired).T.copy()
+    no_pair = np.flatnonzero(~paired.any(axis=0))
+    highest = np.argmax(np.where(wild, -1, hands), axis=1)[no_pair]
+    keep[no_pair, highest] |= natural[highest, no_pair]
     category = categories(hands, "draw", deuces_wild=deuces_wild)
     keep[category >= Category.STRAIGHT] = True
     return keep, category

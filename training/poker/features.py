@@ -148,10 +148,13 @@ def pot_odds(to_call: float, pot: float) -> float:
 def betting_summary(history: np.ndarray, steps: float = 3.0) -> np.ndarray:
     """Bets/raises, calls, checks and folds per betting round of the opponents (summed over
     them) and of the observer, divided by ``steps``: ``history`` is ``(rounds, seats, 4)`` by
-    relative seat, seat 0 the observer. Returns ``float32 (rounds * 8,)``."""
-    theirs = history[:, 1:].sum(axis=1)
-    mine = history[:, 0]
-    return (np.concatenate([theirs, mine], axis=1).ravel() / steps).astype(np.float32)
+    relative seat, seat 0 the observer. Returns ``float32 (rounds * 8,)``; with leading batch
+    axes (``(..., rounds, seats, 4)``), one such row each."""
+    history = np.asarray(history)
+    theirs = history[..., 1:, :].sum(axis=-2)
+    mine = history[..., 0, :]
+    summary = np.concatenate([theirs, mine], axis=-1)
+    return (summary.reshape(*summary.shape[:-2], -1) / steps).astype(np.float32)
 
 
 def seeded(key: bytes) -> np.random.Generator:
@@ -209,3 +212,29 @@ class FeatureCache:
         else:
             self._entries.move_to_end(key)
         return found
+
+    def get_many(
+        self, keys: Sequence[bytes], compute: Callable[[list[int]], Sequence[np.ndarray]]
+    ) -> list[np.ndarray]:
+        """The features stored under each of ``keys``: ``compute(positions)`` gives those of the
+        keys not stored yet, at their first ``positions`` in ``keys``, in that order, in one
+        call (a batch's Monte-Carlo worked out together); the same as :meth:`get` key by key."""
+        found: list[np.ndarray | None] = []
+        first: dict[bytes, int] = {}
+        for position, key in enumerate(keys):
+            entry = self._entries.get(key)
+            if entry is None:
+                first.setdefault(key, position)
+            else:
+                self._entries.move_to_end(key)
+            found.append(entry)
+        if first:
+            fresh = dict(zip(first, compute(list(first.values())), strict=True))
+            self._entries.update(fresh)
+            found = [
+                fresh[key] if entry is None else entry
+                for key, entry in zip(keys, found, strict=True)
+            ]
+            while len(self._entries) > self._size:
+                self._entries.popitem(last=False)
+        return found  # type: ignore[return-value]

@@ -46,13 +46,14 @@ A person types ``fold``, ``check`` or ``call``, ``bet`` or ``raise``, ``stand pa
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from functools import cache
 from typing import NamedTuple
 
 import numpy as np
 
 from ....envs.core.cards import Deck, format_card, format_cards, parse_cards
-from ....envs.core.hands import Category, evaluate
+from ....envs.core.hands import Category, categories, evaluate
 from ....envs.core.observation import Field, ObservationLayout, document
 from ....envs.draw_poker import (
     HAND_SIZE,
@@ -63,7 +64,7 @@ from ....envs.draw_poker import (
     decode_observation,
 )
 from ....envs.draw_poker.analysis import caller_draw_many, caller_keep_many
-from ...features import FeatureSet, PerActionLayout, per_observation
+from ...features import FeatureSet, PerActionLayout, batched
 from ...poker.equity import BETTING_WORDS, bet_by_equity, equity_hooks
 from ...poker.features import (
     CATEGORIES,
@@ -78,7 +79,6 @@ from ...poker.features import (
     deal,
     draw_indicators,
     made_hand,
-    pot_odds,
     pot_share,
     seeded,
 )
@@ -171,6 +171,8 @@ class _Pool(NamedTuple):
     """Cards each drew."""
     cards: np.ndarray
     """``uint64`` bit set of the ten cards each used (bit ``c``: card id ``c``)."""
+    by_drew: tuple[np.ndarray, ...]
+    """``by_drew[k]``: the hands that drew ``k`` cards (``0 <= k <= 5``), in order."""
 
 
 @cache
@@ -182,12 +184,23 @@ def _opponent_pool(decks: int, jokers: int) -> _Pool:
     cards = deal(np.repeat(pack, counts[pack]), POOL, 2 * HAND_SIZE, np.random.default_rng(0))
     final, drew = _opponent_draw(cards[:, :HAND_SIZE], cards[:, HAND_SIZE:])
     bits = np.bitwise_or.reduce(np.left_shift(np.uint64(1), cards.astype(np.uint64)), axis=1)
-    return _Pool(evaluate(final, "draw"), drew, bits)
+    by_drew = tuple(np.flatnonzero(drew == k) for k in range(HAND_SIZE + 1))
+    return _Pool(evaluate(final, "draw"), drew, bits, by_drew)
 
 
-def _simulate(view: DrawPokerView, drawing: bool, rng: np.random.Generator) -> np.ndarray:
-    """``(options, 5)``: for each discard (only standing pat after the draw) the equity and the
-    chances of at least a pair, two pair, three of a kind, a straight."""
+class _Futures(NamedTuple):
+    """One observation's futures, drawn from its own generator (:func:`_draw`)."""
+
+    theirs: np.ndarray
+    """``(SAMPLES, opponents)``: the opponents' final hands' strengths."""
+    order: np.ndarray
+    """``(SAMPLES, pack)``: a random number per card of the pack (2 for the cards out of
+    reach), the observer's replacements being the five smallest."""
+
+
+def _draw(view: DrawPokerView, rng: np.random.Generator) -> _Futures:
+    """The random part of an observation's futures, drawn from ``rng`` in a fixed order (each
+    opponent's pool hands, then the order of the observer's replacements)."""
     decks, jokers = _pack(view)
     pool = _opponent_pool(decks, jokers)
     own = np.asarray(view.cards, dtype=np.int64)
@@ -195,83 +208,160 @@ def _simulate(view: DrawPokerView, drawing: bool, rng: np.random.Generator) -> n
     apart = (pool.cards & held) == 0
     used = np.full(SAMPLES, held, dtype=np.uint64)
     theirs = np.empty((SAMPLES, len(view.opponents_in)), dtype=np.int64)
+    anyone: np.ndarray | None = None
     for j, k in enumerate(view.opponents_in):
-        fits = apart & (pool.drew == view.drawn[k])
-        rows = np.flatnonzero(fits if fits.any() else apart)
+        # the hands apart from the observer's that drew as many cards, else all those apart
+        drew = view.drawn[k]
+        rows = pool.by_drew[drew][apart[pool.by_drew[drew]]] if drew >= 0 else None
+        if rows is None or not rows.size:
+            anyone = np.flatnonzero(apart) if anyone is None else anyone
+            rows = anyone
         chosen = rows[rng.integers(0, rows.size, SAMPLES)]
         theirs[:, j] = pool.keys[chosen]
         used |= pool.cards[chosen]
     # the observer's replacements: five cards of the pack no hand of the future uses
-    counts = Deck("standard", jokers=jokers, decks=decks).counts.copy()
+    counts = _pack_counts(decks, jokers).copy()
     np.subtract.at(counts, own, 1)
     taken = (used[:, None] >> np.arange(counts.size, dtype=np.uint64)) & np.uint64(1)
     order = np.where((taken > 0) | (counts <= 0), 2.0, rng.random((SAMPLES, counts.size)))
-    drawn = np.argpartition(order, HAND_SIZE, axis=1)[:, :HAND_SIZE]
-    cards = np.concatenate([np.broadcast_to(own, (SAMPLES, HAND_SIZE)), drawn], axis=1)
-    take = _TAKE if drawing else _TAKE[:1]
-    keys = evaluate(cards[:, take].reshape(-1, HAND_SIZE), "draw").reshape(SAMPLES, len(take)).T
-    made = category_of(keys)
-    chances = [(made >= least).mean(axis=1) for least in _AT_LEAST]
-    return np.stack([pot_share(keys, theirs).mean(axis=1), *chances], axis=1).astype(np.float32)
+    return _Futures(theirs, order)
+
+
+@cache
+def _pack_counts(decks: int, jokers: int) -> np.ndarray:
+    """Copies of each card id in the pack ``(decks, jokers)`` (read only: copy to change)."""
+    return Deck("standard", jokers=jokers, decks=decks).counts
+
+
+def _simulate_many(views: Sequence[DrawPokerView], keys: Sequence[bytes]) -> list[np.ndarray]:
+    """For each view (its cache key seeding its generator): ``(options, 5)``, for each discard
+    (only standing pat after the draw) the equity and the chances of at least a pair, two pair,
+    three of a kind, a straight. Each view's futures are drawn from its own generator
+    (:func:`_draw`); the replacements of all views are picked and all their hands scored
+    together, and each view's table is reduced as one view alone is (so its floats do not
+    depend on the batch)."""
+    futures = [_draw(view, seeded(key)) for view, key in zip(views, keys, strict=True)]
+    drawn: list[np.ndarray] = [np.empty(0)] * len(views)
+    by_pack: dict[int, list[int]] = {}
+    for i, future in enumerate(futures):
+        by_pack.setdefault(future.order.shape[1], []).append(i)
+    for group in by_pack.values():
+        order = np.concatenate([futures[i].order for i in group])
+        picked = np.argpartition(order, HAND_SIZE, axis=1)[:, :HAND_SIZE]
+        for n, i in enumerate(group):
+            drawn[i] = picked[n * SAMPLES : (n + 1) * SAMPLES]
+    takes, hands = [], []
+    for view, replacements in zip(views, drawn, strict=True):
+        own = np.asarray(view.cards, dtype=np.int64)
+        cards = np.concatenate([np.broadcast_to(own, (SAMPLES, HAND_SIZE)), replacements], axis=1)
+        drawing = view.phase in (actions.PHASE_BET_BEFORE, actions.PHASE_DRAW)
+        take = _TAKE if drawing else _TAKE[:1]
+        takes.append(len(take))
+        hands.append(cards[:, take].reshape(-1, HAND_SIZE))
+    scored = evaluate(np.concatenate(hands), "draw")
+    tables, at = [], 0
+    for future, options in zip(futures, takes, strict=True):
+        keys = scored[at : at + SAMPLES * options].reshape(SAMPLES, options).T
+        at += SAMPLES * options
+        made = category_of(keys)
+        chances = [(made >= least).mean(axis=1) for least in _AT_LEAST]
+        share = pot_share(keys, future.theirs).mean(axis=1)
+        tables.append(np.stack([share, *chances], axis=1).astype(np.float32))
+    return tables
 
 
 _CACHE = FeatureCache()
 
 
-def _hand_features(view: DrawPokerView) -> np.ndarray:
-    """:func:`_simulate`'s table for this hand, phase and opponents' draws (cached)."""
+def _cache_key(view: DrawPokerView) -> bytes:
+    """What :func:`_simulate_many`'s table depends on: the hand, the phase (drawing or not), the
+    pack and the opponents' draws."""
     drawing = view.phase in (actions.PHASE_BET_BEFORE, actions.PHASE_DRAW)
     drew = [view.drawn[k] for k in view.opponents_in]
     key = np.array([*view.cards, -1, drawing, *_pack(view), -1, *drew])
-    key = key.astype(np.int16).tobytes()
-    return _CACHE.get(key, lambda: _simulate(view, drawing, seeded(key)))
+    return key.astype(np.int16).tobytes()
 
 
-def _features(observation: np.ndarray) -> np.ndarray:
-    """Context and action rows of one observation (zeros but the row kinds when the observer
-    holds no cards or the game is over)."""
-    view = decode_observation(observation)
-    out = np.zeros(_FEATURES, dtype=np.float32)
-    rows = out[_ROWS:].reshape(NUM_ACTIONS, ROW_WIDTH)
-    rows[np.arange(STAND_PAT), np.arange(STAND_PAT)] = 1
-    rows[STAND_PAT:, 3] = 1
-    if not view.cards or view.phase == actions.PHASE_OVER or not view.opponents_in:
-        return out
-    table = _hand_features(view)
-    context = out[:_ROWS]
-    phase = view.phase
-    if phase == actions.PHASE_BET_AFTER:
-        best = table[0, 0]
-    else:
-        affordable = view.supply >= _POPCOUNT
-        best = table[affordable, 0].max()
-        rows[STAND_PAT:, _ROW_EQUITY : _ROW_EQUITY + 5] = table
-        rows[STAND_PAT:, 9] = _POPCOUNT / HAND_SIZE
-    players = 1 + len(view.opponents_in)
-    drew = np.array([view.drawn[k] for k in view.opponents_in])
-    context[CONTEXT["equity"]] = best
-    context[CONTEXT["equity_pat"]] = table[0, 0]
-    context[CONTEXT["fair_share"]] = 1 / players
-    context[CONTEXT["pot_odds"]] = pot_odds(view.to_call, view.pot)
-    context[CONTEXT["to_call"]] = view.to_call / max(view.bet_size, 1)
-    context[CONTEXT["pot"]] = view.pot / 50
-    context[CONTEXT["bet_size"]] = view.bet_size / 2
-    context[CONTEXT.start("phase") + min(phase, 2)] = 1
-    context[CONTEXT["orbit"]] = view.orbit / 3
-    context[CONTEXT["bets_made"]] = view.bets_made / 4
-    context[CONTEXT["dealer"]] = view.dealer == 0
-    context[CONTEXT["made_hand"]] = made_hand(view.cards, "draw")
-    context[CONTEXT["draws"]] = draw_indicators(view.cards)
-    context[CONTEXT["opponents_drew"]] = np.bincount(
-        np.where(drew < 0, HAND_SIZE + 1, drew), minlength=_DRAWS
-    ) / len(drew)
-    summary = betting_summary(np.array(view.history)).reshape(2, 2, 4)  # phase, whose, kind
-    context[CONTEXT["opponents_bets"]] = summary[:, 0].ravel()
-    context[CONTEXT["own_bets"]] = summary[:, 1].ravel()
+def _features_many(observations: np.ndarray) -> np.ndarray:
+    """Context and action rows of each observation (zeros but the row kinds where the observer
+    holds no cards or the game is over): the Monte-Carlo tables of the batch's new hands worked
+    out together (:func:`_simulate_many`, cached per key), the context a column at a time
+    (:func:`_fill`)."""
+    views = [decode_observation(observation) for observation in observations]
+    out = np.zeros((len(views), _FEATURES), dtype=np.float32)
+    rows = out[:, _ROWS:].reshape(len(views), NUM_ACTIONS, ROW_WIDTH)
+    rows[:, np.arange(STAND_PAT), np.arange(STAND_PAT)] = 1
+    rows[:, STAND_PAT:, 3] = 1
+    live = [
+        i
+        for i, view in enumerate(views)
+        if view.cards and view.phase != actions.PHASE_OVER and view.opponents_in
+    ]
+    keys = [_cache_key(views[i]) for i in live]
+
+    def compute(positions: list[int]) -> list[np.ndarray]:
+        return _simulate_many([views[live[p]] for p in positions], [keys[p] for p in positions])
+
+    if live:
+        out[live] = _fill([views[i] for i in live], _CACHE.get_many(keys, compute), out[live])
     return out
 
 
-equity_features = per_observation(_features)
+def _fill(
+    views: Sequence[DrawPokerView], tables: Sequence[np.ndarray], out: np.ndarray
+) -> np.ndarray:
+    """``out`` (one row an observation, its row kinds already set) with each observation's
+    context and draw rows written in, from its Monte-Carlo table; the context a column at a time
+    for the whole batch (every value the float a single observation gets)."""
+    rows = out[:, _ROWS:].reshape(len(views), NUM_ACTIONS, ROW_WIDTH)
+    context = out[:, :_ROWS]
+    best = np.empty(len(views), dtype=np.float32)
+    for n, (view, table) in enumerate(zip(views, tables, strict=True)):
+        if view.phase == actions.PHASE_BET_AFTER:
+            best[n] = table[0, 0]
+        else:
+            best[n] = table[view.supply >= _POPCOUNT, 0].max()
+            rows[n, STAND_PAT:, _ROW_EQUITY : _ROW_EQUITY + 5] = table
+            rows[n, STAND_PAT:, 9] = _POPCOUNT / HAND_SIZE
+    column = np.arange(len(views))
+    players = np.array([1 + len(view.opponents_in) for view in views])
+    phase = np.array([view.phase for view in views])
+    to_call = np.array([view.to_call for view in views], dtype=np.float64)
+    pot = np.array([view.pot for view in views], dtype=np.float64)
+    bet_size = np.array([view.bet_size for view in views], dtype=np.float64)
+    context[:, CONTEXT.start("equity")] = best
+    context[:, CONTEXT.start("equity_pat")] = [table[0, 0] for table in tables]
+    context[:, CONTEXT.start("fair_share")] = 1 / players
+    # pot_odds() of each row
+    odds = np.divide(to_call, pot + to_call, out=np.zeros_like(to_call), where=to_call > 0)
+    context[:, CONTEXT.start("pot_odds")] = odds
+    context[:, CONTEXT.start("to_call")] = to_call / np.maximum(bet_size, 1)
+    context[:, CONTEXT.start("pot")] = pot / 50
+    context[:, CONTEXT.start("bet_size")] = bet_size / 2
+    context[column, CONTEXT.start("phase") + np.minimum(phase, 2)] = 1
+    context[:, CONTEXT.start("orbit")] = np.array([view.orbit for view in views]) / 3
+    context[:, CONTEXT.start("bets_made")] = np.array([view.bets_made for view in views]) / 4
+    context[:, CONTEXT.start("dealer")] = [view.dealer == 0 for view in views]
+    cards = [view.cards for view in views]
+    if all(len(hand) == HAND_SIZE for hand in cards):  # a hand held is five cards
+        made = categories(np.array(cards), "draw").astype(np.int64)
+        context[column, CONTEXT.start("made_hand") + made] = 1  # made_hand() of each row
+    else:
+        context[:, CONTEXT["made_hand"]] = [made_hand(hand, "draw") for hand in cards]
+    context[:, CONTEXT["draws"]] = [draw_indicators(view.cards) for view in views]
+    drew = np.zeros((len(views), _DRAWS), dtype=np.int64)
+    for n, view in enumerate(views):
+        for k in view.opponents_in:
+            drew[n, view.drawn[k] if view.drawn[k] >= 0 else HAND_SIZE + 1] += 1
+    context[:, CONTEXT["opponents_drew"]] = drew / (players - 1)[:, None]
+    history = np.array([view.history for view in views])
+    summary = betting_summary(history).reshape(len(views), 2, 2, 4)  # phase, whose, kind
+    context[:, CONTEXT["opponents_bets"]] = summary[:, :, 0].reshape(len(views), -1)
+    context[:, CONTEXT["own_bets"]] = summary[:, :, 1].reshape(len(views), -1)
+    return out
+
+
+equity_features = batched(_features_many)
 """The ``"equity"`` features of a batch of observations (module docstring)."""
 
 
