@@ -48,6 +48,7 @@ decisions, 0.85 ms a decision with a choice at 32 tables against 1.08 one by one
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -278,28 +279,24 @@ _SCORES = np.array(
 ``None`` in minimum and maximum deals, as 0 there: they ignore it)."""
 
 
+@dataclass(eq=False)
 class _Plan:
     """One Monte-Carlo decision once its deals are drawn: each of ``choices`` (actions) is
     played out on every sampled deal ``bases`` (bidding: with the bot's bid set to the
     choice; playing: after the bot plays it), and the choice with the best total score wins
     (the first of equals)."""
 
-    def __init__(
-        self,
-        choices: list[int],
-        bases: list[World],
-        trump: int,
-        kind: int,
-        turned_trump: int,
-        bidding: bool,
-    ) -> None:
-        self.choices = choices
-        self.bases = bases
-        self.trump = trump
-        self.kind = kind
-        self.turned_trump = turned_trump
-        self.bidding = bidding
-        self.size = len(bases) * len(choices)
+    choices: list[int]
+    bases: list[World]
+    trump: int
+    kind: int
+    turned_trump: int
+    bidding: bool
+    size: int = field(init=False)
+    """Worlds to play out: every (deal, choice)."""
+
+    def __post_init__(self) -> None:
+        self.size = len(self.bases) * len(self.choices)
 
     def play_out_alone(self) -> np.ndarray:
         """``int64 (size, NUM_PLAYERS)``: the tricks of every (deal, choice) world, deal-major,

@@ -21,20 +21,21 @@ observations (:mod:`pokerzoo.training.games.quintet.packs`):
 
 Every time is the best of ``--repeats`` runs. The decisions are those of real games (seeds
 0..episodes-1, both seats played by the random bot), the drafts those of rows laid out with the
-strongest candidate each time.
+strongest candidate each time. Run it from the repository root: the decisions are the tests'
+(:func:`tests.helpers.bot_decisions`).
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 import numpy as np
 from pokerzoo.agents.quintet import BOTS
 from pokerzoo.envs.core.bots import act_batch
-from pokerzoo.envs.core.pettingzoo_env import play_game
-from pokerzoo.envs.core.registry import get_game
 from pokerzoo.training.games.quintet.hooks import HOOKS
 from pokerzoo.training.games.quintet.packs import (
     PackFormulation,
@@ -43,26 +44,11 @@ from pokerzoo.training.games.quintet.packs import (
     encode_drafts,
 )
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests' decisions
+from tests.helpers import bot_decisions  # noqa: E402
+
 PLANNING = ("greedy", "sacrifice", "mixed", "best_response")
 _DEALT = slice(0, 32)
-
-
-def decisions(episodes: int) -> tuple[np.ndarray, np.ndarray]:
-    """Observations and masks of every decision of ``episodes`` random games, one game after
-    another (50 decisions a game, the two seats' interleaved)."""
-    spec = get_game("quintet")
-    env = spec.make_aec()
-    player = spec.make_bot("random", seed=0)
-    seen, masks = [], []
-
-    def act(agent: str, obs: dict[str, np.ndarray]) -> int:
-        seen.append(obs["observation"])
-        masks.append(obs["action_mask"].astype(bool))
-        return player.act(obs["observation"], obs["action_mask"])
-
-    for seed in range(episodes):
-        play_game(env, act, seed=seed)
-    return np.stack(seen), np.stack(masks)
 
 
 def best_of(repeats: int, run: Callable[[], object]) -> float:
@@ -145,7 +131,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--sizes", default="8,32", help="batch sizes, comma-separated")
     ns = parser.parse_args(argv)
     sizes = [int(s) for s in ns.sizes.split(",") if s.strip()]
-    obs, masks = decisions(ns.episodes)
+    obs, masks = bot_decisions("quintet", "random", ns.episodes)
     for name in PLANNING:  # warm the caches (order equilibria, pack tables)
         bot_ms(name, obs, masks, 1, 1)
     header = f"{'ms per decision':<28}{'single':>10}" + "".join(

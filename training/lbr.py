@@ -152,6 +152,28 @@ class LocalBestResponse:
             )
         return int(np.argmax(values))
 
+    def play_next(
+        self,
+        state: Any,
+        seat: int,
+        history: list[Decision],
+        opponent: Callable[[np.ndarray, np.ndarray], int],
+    ) -> Any:
+        """Play the next action of ``state``'s hand: :meth:`act`'s at ``seat``, else
+        ``opponent``'s (given the observation and legal mask), appended to ``history`` with the
+        hidden cards it holds. Returns the game's transition result (a payout when a hand
+        ends)."""
+        actor = self.game.current_player(state)
+        if actor == seat:
+            action = self.act(state, seat, history)
+        else:
+            observation = self.game.observe(state, actor)
+            mask = self.game.legal_mask(state, actor)
+            action = int(opponent(observation, mask))
+            held = self.view.hidden(state, actor)
+            history.append(Decision(observation, mask.astype(bool), action, held))
+        return self.game.transition(state, actor, action)
+
     def _weights(self, holdings: np.ndarray, history: list[Decision]) -> np.ndarray:
         """The range: each holding's weight (summing to 1)."""
         weights = np.ones(len(holdings))
@@ -218,17 +240,7 @@ def play_lbr(
             history: list[Decision] = []
             total, hands = 0.0, 0
             while not game.is_terminal(state):
-                actor = game.current_player(state)
-                if actor == lbr_seat:
-                    action = responder.act(state, lbr_seat, history)
-                else:
-                    observation = game.observe(state, actor)
-                    mask = game.legal_mask(state, actor)
-                    action = int(opponent.act(observation, mask))
-                    history.append(
-                        Decision(observation, mask.astype(bool), action, view.hidden(state, actor))
-                    )
-                payout = game.transition(state, actor, action)
+                payout = responder.play_next(state, lbr_seat, history, opponent.act)
                 if payout is not None:
                     total += payout.rewards[lbr_seat]
                     hands += 1

@@ -17,7 +17,7 @@ from pokerzoo.envs.five_card_stud.analysis import StudHiddenCards
 from pokerzoo.envs.five_card_stud.game import FiveCardStudGame
 from pokerzoo.envs.five_card_stud.observation import LAYOUT
 from pokerzoo.envs.five_card_stud.rules import FiveCardStudRules, pack_order
-from pokerzoo.training.lbr import Decision, LocalBestResponse, play_lbr
+from pokerzoo.training.lbr import Decision, LBRResult, LocalBestResponse, play_lbr
 
 SPEC = get_game("five_card_stud")
 _HOLE, _ROUND = LAYOUT.start("hole"), LAYOUT.start("round")
@@ -130,21 +130,14 @@ def _exact_best_response(rules: FiveCardStudRules, states: dict[int, Any], lbr: 
 def _lbr_value(rules: FiveCardStudRules, states: dict[int, Any], history: list, lbr: int) -> float:
     """LBR's result (chips, summed over the holdings), the policy holding each in turn."""
     view = StudHiddenCards(rules)
+    opponent = _PolicyPlayer(river_policy)
     total = 0.0
-    for hole, start in states.items():
+    for start in states.values():
         state = copy.deepcopy(start)
         seen = list(history)
         responder = LocalBestResponse(rules, view, river_policy, np.random.default_rng(0), 8)
-        while not rules.is_terminal(state):
-            actor = rules.current_player(state)
-            if actor == lbr:
-                action = responder.act(state, lbr, seen)
-            else:
-                observation = rules.observe(state, actor)
-                mask = rules.legal_mask(state, actor).astype(bool)
-                action = int(river_policy(observation[None], mask[None])[0])
-                seen.append(Decision(observation, mask, action, [hole]))
-            rules.transition(state, actor, action)
+        while not rules.is_terminal(state):  # the policy's decisions recorded with its hole
+            responder.play_next(state, lbr, seen, opponent.act)
         total += state.results[-1]["chips"][lbr]
     return total
 
@@ -170,30 +163,19 @@ def test_lbr_never_beats_the_exact_best_response(lbr: int) -> None:
     assert found >= passive  # it exploits something: the policy's folds and its bets
 
 
+def _lbr_against(name: str, policy: Any, deals: int) -> LBRResult:
+    """:func:`play_lbr` against a batched ``policy`` (the player and what LBR asks of it)."""
+    return play_lbr(SPEC, StudHiddenCards, name, lambda s: _PolicyPlayer(policy), policy, {}, deals)
+
+
 def test_lbr_takes_every_pot_from_a_policy_that_folds_to_bets() -> None:
-    result = play_lbr(
-        SPEC,
-        StudHiddenCards,
-        "folder",
-        lambda s: _PolicyPlayer(folds_to_bets),
-        folds_to_bets,
-        {},
-        30,
-    )
+    result = _lbr_against("folder", folds_to_bets, 30)
     assert result.chips.value >= 1.0  # at least the folder's ante, every hand
     assert result.chips.low > 0.9
 
 
 def test_lbr_beats_a_calling_station_and_loses_less_to_a_stronger_player() -> None:
-    station = play_lbr(
-        SPEC,
-        StudHiddenCards,
-        "station",
-        lambda s: _PolicyPlayer(calling_station),
-        calling_station,
-        {},
-        60,
-    )
+    station = _lbr_against("station", calling_station, 60)
     assert station.chips.low > 0  # value bets take chips from a player that never folds
 
 

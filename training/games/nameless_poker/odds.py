@@ -30,9 +30,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+from numpy.random import Generator
 
 from ....envs.core.cards import JOKER
 from ....envs.nameless_poker import (
@@ -58,6 +60,7 @@ __all__ = [
     "ODDS_ROW_WIDTH",
     "BID_SAMPLES",
     "PLAY_SAMPLES",
+    "Measure",
     "PlayOuts",
     "add_trick_odds",
     "add_tricks_totals",
@@ -65,8 +68,10 @@ __all__ = [
     "measure_all",
     "legal_actions",
     "observation_key",
+    "run_job",
     "sample_deals",
     "odds_features",
+    "plan_measure",
     "trick_odds",
     "tricks_odds",
     "tricks_totals",
@@ -125,9 +130,7 @@ def tricks_totals(
     sampled deals when it plays for every trick (a mode ``True``) or sheds every trick
     (``False``), every mode on the same deals; the others bid as the rules bot would, unless
     they have bid."""
-    play_outs = PlayOuts()
-    job = add_tricks_totals(play_outs, view, rng, samples, modes)
-    return play_outs.run()[job]
+    return run_job(add_tricks_totals, view, rng, samples, modes)
 
 
 def add_tricks_totals(
@@ -172,17 +175,11 @@ def trick_odds(
 ) -> np.ndarray:
     """Playing: per legal action (card or joker lead), the share of ``samples`` sampled deals
     in which it takes the trick on the table once the seats after it have played."""
-    play_outs = PlayOuts()
-    job = add_trick_odds(play_outs, view, legal, rng, samples)
-    return play_outs.run()[job]
+    return run_job(add_trick_odds, view, legal, rng, samples)
 
 
 def add_trick_odds(
-    play_outs: PlayOuts,
-    view: NamelessPokerView,
-    legal: list[int],
-    rng: np.random.Generator,
-    samples: int,
+    play_outs: PlayOuts, view: NamelessPokerView, legal: list[int], rng: Generator, samples: int
 ) -> int:
     """:func:`trick_odds`'s deals drawn and given to ``play_outs`` (the job's result: the same
     shares)."""
@@ -265,6 +262,14 @@ class PlayOuts:
         return results
 
 
+def run_job(add: Callable[..., int], *args: Any) -> Any:
+    """One job played alone: ``add`` (an ``add_*`` function, e.g. :func:`add_trick_odds`)
+    queues it in a fresh :class:`PlayOuts` with ``args``, and its result comes back."""
+    play_outs = PlayOuts()
+    job = add(play_outs, *args)
+    return play_outs.run()[job]
+
+
 BATCH_WORLDS = 400
 """Worlds from which :class:`PlayOuts` plays them together with numpy (a numpy step costs
 about as much for a few worlds as for hundreds: ``benchmarks/nameless_batches.py``)."""
@@ -343,39 +348,80 @@ its context value and rows."""
 
 def _odds(observation: np.ndarray) -> tuple[float, np.ndarray]:
     """One observation's ``tricks_expected`` and ``(NUM_ACTIONS, 3)`` odds rows."""
-    play_outs = PlayOuts()
-    finish = _odds_plan(observation, play_outs)
-    return finish(play_outs.run())
+    return measure_all(_odds_plan)([observation])[0]
 
 
 def _odds_plan(observation: np.ndarray, play_outs: PlayOuts) -> Finish:
     """:func:`_odds` of one observation: its deals drawn (from its own seeded generator) and
     queued in ``play_outs``, and how to finish once they are played out."""
-    rows = np.zeros((NUM_ACTIONS, len(ODDS_ROW_NAMES)), dtype=np.float32)
+
+    def bid_rows(rows: np.ndarray, shares: np.ndarray, size: int) -> None:  # tricks_odds
+        rows[BID : BID + size + 1, 1] = np.cumsum(shares[::-1])[::-1][: size + 1]
+        rows[BID : BID + size + 1, 2] = shares[: size + 1]
+
+    def card_rows(
+        rows: np.ndarray, view: NamelessPokerView, legal: list[int], result: np.ndarray
+    ) -> None:
+        rows[legal, 0] = result
+
+    return plan_measure(
+        observation,
+        play_outs,
+        Measure(len(ODDS_ROW_NAMES), b"", True, bid_rows, add_trick_odds, PLAY_SAMPLES, card_rows),
+    )
+
+
+@dataclass(frozen=True)
+class Measure:
+    """What a per-observation measure (the ``"odds"`` or ``"reach"`` rows) draws and writes,
+    for :func:`plan_measure`."""
+
+    columns: int
+    """Columns of its rows, ``(NUM_ACTIONS, columns)``."""
+    salt: bytes
+    """Added to :func:`observation_key` to seed the observation's generator."""
+    taking: bool
+    """Bidding: the seat plays for every trick (``True``) or sheds every trick."""
+    bid_rows: Callable[[np.ndarray, np.ndarray, int], None]
+    """Bidding: writes the rows from the shares of 0..8 tricks and the hand size."""
+    add_play: Callable[..., int]
+    """Playing: queues the legal actions' play-outs (``add_*(play_outs, view, legal, rng,
+    samples)``)."""
+    play_samples: int
+    """Playing: sampled deals per legal action."""
+    card_rows: Callable[[np.ndarray, NamelessPokerView, list[int], np.ndarray], None]
+    """Playing: writes the rows from the view, the legal actions and the job's result."""
+
+
+def plan_measure(observation: np.ndarray, play_outs: PlayOuts, measure: Measure) -> Finish:
+    """``measure`` of one observation: its deals drawn (from its own generator, seeded by the
+    observation and ``measure.salt``) and queued in ``play_outs``, and how to finish once they
+    are played out. Nothing is measured when it is not the seat's turn, in a deal of fixed bids
+    or for a lone legal action (the rows stay zero)."""
+    rows = np.zeros((NUM_ACTIONS, measure.columns), dtype=np.float32)
     view = decode_observation(observation)
     if view.to_act != 0:  # not this seat's turn (or the game is over): nothing to measure
         return lambda results: (0.0, rows)
-    rng = seeded(observation_key(observation))
+    rng = seeded(observation_key(observation) + measure.salt)
     if view.bidding:
         if view.kind in ("minimum", "maximum"):
             return lambda results: (0.0, rows)
-        job = add_tricks_totals(play_outs, view, rng, BID_SAMPLES, (True,))
+        job = add_tricks_totals(play_outs, view, rng, BID_SAMPLES, (measure.taking,))
         size = view.hand_size
 
         def bids(results: list[np.ndarray]) -> tuple[float, np.ndarray]:
-            shares = np.bincount(results[job][:, 0], minlength=9) / BID_SAMPLES  # tricks_odds
-            rows[BID : BID + size + 1, 1] = np.cumsum(shares[::-1])[::-1][: size + 1]
-            rows[BID : BID + size + 1, 2] = shares[: size + 1]
+            shares = np.bincount(results[job][:, 0], minlength=9) / BID_SAMPLES
+            measure.bid_rows(rows, shares, size)
             return float(shares @ np.arange(9)) / 8, rows
 
         return bids
     legal = [int(a) for a in np.flatnonzero(legal_actions(view))]
     if len(legal) <= 1:
         return lambda results: (0.0, rows)
-    job = add_trick_odds(play_outs, view, legal, rng, PLAY_SAMPLES)
+    job = measure.add_play(play_outs, view, legal, rng, measure.play_samples)
 
     def cards(results: list[np.ndarray]) -> tuple[float, np.ndarray]:
-        rows[legal, 0] = results[job]
+        measure.card_rows(rows, view, legal, results[job])
         return 0.0, rows
 
     return cards

@@ -33,29 +33,27 @@ followed by :data:`REACH_ROW_NAMES`.
 from __future__ import annotations
 
 import numpy as np
+from numpy.random import Generator
 
 from ....envs.nameless_poker import (
     BID,
     NUM_ACTIONS,
     NUM_PLAYERS,
     NamelessPokerView,
-    decode_observation,
 )
 from ....envs.nameless_poker.playout import World
 from ...features import FeatureSet, PerActionLayout, batched
-from ...poker.features import seeded
 from .odds import (
-    BID_SAMPLES,
     ODDS_CONTEXT,
     ODDS_ROW_WIDTH,
     Finish,
+    Measure,
     PlayOuts,
-    add_tricks_totals,
     extend_features,
-    legal_actions,
     measure_all,
-    observation_key,
     odds_features,
+    plan_measure,
+    run_job,
     sample_deals,
 )
 
@@ -90,17 +88,11 @@ def reach_totals(
     """Playing: ``int (samples, len(legal), 2)``, on each of ``samples`` sampled deals of the
     unseen cards and per legal action, the seat's total of tricks at the deal's end when, after
     it, the seat plays for every trick (last axis 0) or sheds every trick (1)."""
-    play_outs = PlayOuts()
-    job = add_reach_totals(play_outs, view, legal, rng, samples)
-    return play_outs.run()[job]
+    return run_job(add_reach_totals, view, legal, rng, samples)
 
 
 def add_reach_totals(
-    play_outs: PlayOuts,
-    view: NamelessPokerView,
-    legal: list[int],
-    rng: np.random.Generator,
-    samples: int,
+    play_outs: PlayOuts, view: NamelessPokerView, legal: list[int], rng: Generator, samples: int
 ) -> int:
     """:func:`reach_totals`'s deals drawn and given to ``play_outs`` (the job's result: the same
     totals)."""
@@ -130,45 +122,29 @@ def reach_odds(
 def _reach(observation: np.ndarray) -> tuple[float, np.ndarray]:
     """One observation's ``ducking_expected`` and ``(NUM_ACTIONS, 4)`` rows of
     :data:`REACH_ROW_NAMES`."""
-    play_outs = PlayOuts()
-    finish = _reach_plan(observation, play_outs)
-    return finish(play_outs.run())
+    return measure_all(_reach_plan)([observation])[0]
 
 
 def _reach_plan(observation: np.ndarray, play_outs: PlayOuts) -> Finish:
     """:func:`_reach` of one observation: its deals drawn (from its own seeded generator) and
     queued in ``play_outs``, and how to finish once they are played out."""
-    rows = np.zeros((NUM_ACTIONS, len(REACH_ROW_NAMES)), dtype=np.float32)
-    view = decode_observation(observation)
-    if view.to_act != 0:  # not this seat's turn (or the game is over): nothing to measure
-        return lambda results: (0.0, rows)
-    rng = seeded(observation_key(observation) + b"reach")
-    if view.bidding:
-        if view.kind in ("minimum", "maximum"):
-            return lambda results: (0.0, rows)
-        job = add_tricks_totals(play_outs, view, rng, BID_SAMPLES, (False,))  # shedding all
-        size = view.hand_size
 
-        def bids(results: list[np.ndarray]) -> tuple[float, np.ndarray]:
-            shares = np.bincount(results[job][:, 0], minlength=9) / BID_SAMPLES
-            rows[BID : BID + size + 1, 1] = np.cumsum(shares)[: size + 1]
-            return float(shares @ np.arange(9)) / 8, rows
+    def bid_rows(rows: np.ndarray, shares: np.ndarray, size: int) -> None:  # shedding all
+        rows[BID : BID + size + 1, 1] = np.cumsum(shares)[: size + 1]
 
-        return bids
-    legal = [int(a) for a in np.flatnonzero(legal_actions(view))]
-    if len(legal) <= 1:
-        return lambda results: (0.0, rows)
-    job = add_reach_totals(play_outs, view, legal, rng, REACH_SAMPLES)
-    target = {"minimum": 0, "maximum": view.hand_size}.get(view.kind, view.bids[0] or 0)
-
-    def cards(results: list[np.ndarray]) -> tuple[float, np.ndarray]:
-        reach = results[job].mean(axis=0)  # reach_odds
+    def card_rows(
+        rows: np.ndarray, view: NamelessPokerView, legal: list[int], result: np.ndarray
+    ) -> None:
+        target = {"minimum": 0, "maximum": view.hand_size}.get(view.kind, view.bids[0] or 0)
+        reach = result.mean(axis=0)  # reach_odds
         rows[legal, 0:2] = reach / 8
         rows[legal, 2] = np.maximum(target - reach[:, 0], 0) / 8
         rows[legal, 3] = np.maximum(reach[:, 1] - target, 0) / 8
-        return 0.0, rows
 
-    return cards
+    measure = Measure(
+        len(REACH_ROW_NAMES), b"reach", False, bid_rows, add_reach_totals, REACH_SAMPLES, card_rows
+    )
+    return plan_measure(observation, play_outs, measure)
 
 
 @batched

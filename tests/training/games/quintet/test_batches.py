@@ -1,7 +1,8 @@
 """The ``"packs"`` formulation batched: :class:`PackRowEnv` driven through its turns (its bots'
 decisions yielded to a vector env) plays the same episodes as through ``reset``/``step``, and the
 drafts' observations and the ``"candidates"`` features come out the same bit for bit one at a
-time, in batches and as the code before the change (a copy below, and a pinned digest)."""
+time, in batches and as the code before the change (digests pinned with it, and a copy below of
+the old ``"plans"``)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any
 import numpy as np
 import pytest
 from pokerzoo.envs.core.seat_vector import SeatVectorEnv
-from pokerzoo.envs.core.turns import play_batched, play_turns
+from pokerzoo.envs.core.turns import Turns, play_batched, play_turns
 from pokerzoo.envs.quintet import NUM_PACKS
 from pokerzoo.envs.quintet.env import QuintetEnv
 from pokerzoo.training.games.quintet.hooks import (
@@ -27,15 +28,9 @@ from pokerzoo.training.games.quintet.hooks import (
     plans,
 )
 from pokerzoo.training.games.quintet.packs import (
-    _PLACES,
-    CONTEXT,
-    NUM_ACTIONS,
-    ORDERS,
-    ROW,
     PackFormulation,
     PackRowEnv,
     RowDraft,
-    _level,
     encode_draft,
     encode_drafts,
 )
@@ -43,59 +38,6 @@ from pokerzoo.training.games.quintet.packs import (
 from tests.helpers import bot_decisions
 
 OPPONENTS = ("greedy", "sacrifice", "mixed", "best_response", "random")
-_GROUPS = 72
-_LEADS = 8
-_CATS = 9
-
-
-def old_encode_draft(draft: RowDraft) -> np.ndarray:
-    """The observation of a draft, as it was worked out before the batched encoding."""
-    context = CONTEXT.zeros()
-    context[CONTEXT.start("dealt") + draft.cards - 20] = 1
-    context[CONTEXT.start("remaining") + draft.rest - 20] = 1
-    step = draft.step
-    if step < NUM_PACKS:
-        context[CONTEXT.start("step") + step] = 1
-    context[CONTEXT["deal_group"]] = draft.deal_group / (_GROUPS - 1)
-    context[CONTEXT.start("deal_category") + draft.deal_group // _LEADS] = 1
-    held = len(draft.packs)
-    ranking = draft.ranking()
-    groups = np.asarray(draft.groups, dtype=np.int64)[ranking]
-    levels = _level(np.asarray(draft.keys, dtype=np.int64)[ranking])
-    context[CONTEXT.start("held") : CONTEXT.start("held") + held] = 1
-    context[CONTEXT.start("held_group") : CONTEXT.start("held_group") + held] = groups / (
-        _GROUPS - 1
-    )
-    context[CONTEXT.start("held_level") : CONTEXT.start("held_level") + held] = levels
-    context[CONTEXT.start("held_category") + np.arange(held) * _CATS + groups // _LEADS] = 1
-
-    def one_hot(index: np.ndarray, size: int) -> np.ndarray:
-        out = np.zeros((len(index), size), dtype=np.float32)
-        out[np.arange(len(index)), index] = 1
-        return out
-
-    rows = np.zeros((NUM_ACTIONS, ROW.size), dtype=np.float32)
-    if step < NUM_PACKS - 1:
-        found = draft.candidates
-        n = len(found.keys)
-        rows[:n, ROW["valid"]] = 1
-        rows[:n, ROW["category"]] = one_hot(found.groups // _LEADS, _CATS)
-        rows[:n, ROW["lead"]] = one_hot(found.groups % _LEADS, _LEADS)
-        rows[:n, ROW.start("group")] = found.groups / (_GROUPS - 1)
-        rows[:n, ROW.start("level")] = _level(found.keys)
-        rows[:n, ROW.start("stronger")] = np.log1p(found.stronger) / np.log1p(found.total)
-        rows[:n, ROW.start("order")] = np.arange(n) / max(draft.limit - 1, 1)
-        has_rest = np.flatnonzero(found.rest_keys >= 0)
-        rest_groups = found.rest_groups[has_rest]
-        rows[has_rest, ROW.start("rest_group")] = rest_groups / (_GROUPS - 1)
-        rows[has_rest, ROW.start("rest_level")] = _level(found.rest_keys[has_rest])
-        rows[has_rest, ROW.start("rest_category") + rest_groups // _LEADS] = 1
-    elif step == NUM_PACKS - 1:
-        rows[:, ROW.start("arranged")] = 1
-        rows[:, ROW["places"]] = _PLACES
-        rows[:, ROW["place_group"]] = groups[ORDERS] / (_GROUPS - 1)
-        rows[:, ROW["place_level"]] = levels[ORDERS]
-    return np.concatenate([context, rows.ravel()])
 
 
 def old_plans(obs: np.ndarray) -> np.ndarray:
@@ -148,19 +90,22 @@ def _digest(arrays: list[np.ndarray]) -> str:
 
 
 # --- the observations -----------------------------------------------------------------------------
+# The observations of ``_drafts(30, seed=3)`` stacked, ``float32 (180, 8419)``: computed with
+# the encoding before the batched one.
+OLD_ENCODING = "7ed5e30aec4cb2e7"
+
+
 def test_encode_drafts_is_the_old_encoding_row_by_row_in_any_batch() -> None:
     drafts = _drafts(30, seed=3)
-    old = np.stack([old_encode_draft(d) for d in drafts])
-    assert old.dtype == np.float32
     single = np.stack([encode_draft(d) for d in drafts])
-    assert single.dtype == np.float32 and single.tobytes() == old.tobytes()
+    assert single.dtype == np.float32 and _digest([single]) == OLD_ENCODING
     order = np.random.default_rng(0).permutation(len(drafts))
     for size in (1, 2, 7, 32, len(drafts)):
         for start in range(0, len(drafts), size):
             chosen = order[start : start + size]
             batch = encode_drafts([drafts[i] for i in chosen])
-            assert batch.dtype == np.float32 and batch.tobytes() == old[chosen].tobytes()
-    assert encode_drafts([]).shape == (0, old.shape[1])
+            assert batch.dtype == np.float32 and batch.tobytes() == single[chosen].tobytes()
+    assert encode_drafts([]).shape == (0, single.shape[1])
 
 
 def test_encode_draft_matches_the_digest_pinned_before_the_change() -> None:
@@ -258,9 +203,9 @@ def test_turns_play_the_same_episodes_as_reset_and_step(opponent: str) -> None:
             _same(x, y)
 
 
-def test_turns_yield_every_bot_decision_of_the_row() -> None:
-    env = PackRowEnv(QuintetEnv(opponent="greedy"))
-    turns = env.reset_turns(seed=0)
+def _answer_counting(turns: Turns[Any]) -> tuple[Any, int]:
+    """``turns`` played out, each bot answering its own decision: the result and the number
+    of decisions asked."""
     asked = 0
     try:
         bot, observation, mask = next(turns)
@@ -268,18 +213,17 @@ def test_turns_yield_every_bot_decision_of_the_row() -> None:
             asked += 1
             bot, observation, mask = turns.send(bot.act(observation, mask))
     except StopIteration as done:
-        _, info = done.value
+        return done.value, asked
+
+
+def test_turns_yield_every_bot_decision_of_the_row() -> None:
+    env = PackRowEnv(QuintetEnv(opponent="greedy"))
+    (_, info), before = _answer_counting(env.reset_turns(seed=0))
     for _ in range(4):
         env.step(int(np.flatnonzero(info["action_mask"])[0]))
-    turns = env.step_turns(0)
-    try:
-        bot, observation, mask = next(turns)
-        while True:
-            asked += 1
-            bot, observation, mask = turns.send(bot.act(observation, mask))
-    except StopIteration as done:
-        _, _, terminated, _, _ = done.value
-    assert terminated and asked == 25  # the opponent's 25 cards, before or after the learner's
+    (_, _, terminated, _, _), after = _answer_counting(env.step_turns(0))
+    # the opponent's 25 cards, before or after the learner's
+    assert terminated and before + after == 25
 
 
 def test_tables_played_together_replay_each_table_alone() -> None:
