@@ -23,7 +23,6 @@ __all__ = [
     "BatchCache",
     "deal_many",
     "group_category",
-    "group_keys",
     "made_hands",
     "pot_share",
 ]
@@ -31,47 +30,6 @@ __all__ = [
 ABSENT = -2
 """The key of a padding seat (batches pad every observation to the most players): below every
 hand's key and below the ``-1`` of a low that does not qualify, so it never wins or ties."""
-
-
-def group_keys(hands: np.ndarray, deuces_wild: bool = False) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`pokerzoo.training.poker.features.group_keys` of ``(M, k)`` hands (``k <= 5``), the
-    same keys and categories, about twice as fast on a batch's many hands: each card is scored
-    ``count * 16 + rank`` where it is the first of its rank (``-1`` for a wild card or a later
-    card of the rank), so the groups come from sorting ``k`` columns rather than 13 rank
-    counts; the rest is the shared helper's code."""
-    hands = np.asarray(hands, dtype=np.int64)
-    size = hands.shape[1]
-    wild = (hands == JOKER) | (deuces_wild & (hands < 4))
-    ranks = np.where(wild, -1, np.minimum(hands >> 2, 12))
-    wilds = np.zeros(len(hands), dtype=np.int64)
-    counts = np.zeros(hands.shape, dtype=np.int64)
-    first = ~wild
-    for i in range(size):
-        wilds += wild[:, i]
-        for j in range(size):
-            same = ranks[:, i] == ranks[:, j]
-            counts[:, j] += same
-            if i < j:
-                first[:, j] &= ~same
-    order = np.full((len(hands), 5), -1, dtype=np.int64)
-    order[:, :size] = np.sort(np.where(first, counts * 16 + ranks, -1), axis=1)[:, ::-1][:, :5]
-    present = order >= 0
-    group = np.where(present, order // 16, 0)
-    group[:, 0] += wilds
-    rank = np.where(present, order % 16 + 1, 0)
-    rank[:, 0] = np.where(present[:, 0], rank[:, 0], np.where(wilds > 0, 13, 0))
-    first, second = group[:, 0], group[:, 1]
-    category = np.select(
-        [first >= 4, (first == 3) & (second >= 2), first == 3, (first == 2) & (second == 2),
-         first == 2],
-        [Category.FOUR_OF_A_KIND, Category.FULL_HOUSE, Category.THREE_OF_A_KIND,
-         Category.TWO_PAIR, Category.PAIR],
-        Category.NOTHING,
-    )  # fmt: skip
-    keys = category.astype(np.int64)
-    for column in range(5):
-        keys = keys * 16 + rank[:, column]
-    return keys, category
 
 
 def group_category(cards: Sequence[int], deuces_wild: bool = False) -> Category:

@@ -105,7 +105,7 @@ def _simulate(views: Sequence[FiveCardStudView], rngs: Sequence[np.random.Genera
 
     Each view's generator is asked exactly what one view alone asks it (:func:`.batches.deal_many`),
     and all the views' hands are scored together: one evaluator call per ruleset and wild-card
-    option, one :func:`.batches.group_keys` call per hand size. The views are padded to the most
+    option, one ``group_keys`` call per hand size. The views are padded to the most
     players with :data:`.batches.ABSENT` seats, which never win, tie or hold a hand, and every
     mean is taken over one view's own row: the entries are those of a view alone, to the bit.
     """
@@ -162,7 +162,7 @@ def _simulate(views: Sequence[FiveCardStudView], rngs: Sequence[np.random.Genera
             now.setdefault((len(cards_of[i]) + 1, views[v].deuces_wild), []).append((v, i))
     for (count, wild), seats in now.items():
         flat = np.concatenate([hands[v, :, i, :count] for v, i in seats])
-        keys, category = batches.group_keys(flat, wild)
+        keys, category = poker_features.group_keys(flat, wild)
         for n, (v, i) in enumerate(seats):
             theirs[v, :, i - 1] = keys[n * SAMPLES : (n + 1) * SAMPLES]
             made[v, :, i - 1] = category[n * SAMPLES : (n + 1) * SAMPLES]
@@ -190,14 +190,14 @@ def _scatter(keys: np.ndarray, rows: list[int], size: list[int], flat: np.ndarra
 
 
 def _group_keys_of(hands: list[tuple[int, ...]], views: Sequence[FiveCardStudView]) -> np.ndarray:
-    """:func:`.batches.group_keys` of one hand per view (``int64 (len(views),)``), one call per
+    """``poker_features.group_keys`` of one hand per view (``int64 (len(views),)``), one call per
     hand size and wild-card option."""
     out = np.empty(len(hands), dtype=np.int64)
     groups: dict[tuple[int, bool], list[int]] = {}
     for v, cards in enumerate(hands):
         groups.setdefault((len(cards), views[v].deuces_wild), []).append(v)
     for (_, wild), rows in groups.items():
-        out[rows] = batches.group_keys(np.array([hands[v] for v in rows]), wild)[0]
+        out[rows] = poker_features.group_keys(np.array([hands[v] for v in rows]), wild)[0]
     return out
 
 
