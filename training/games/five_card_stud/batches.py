@@ -10,8 +10,7 @@ on the batch it comes in.
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -20,7 +19,6 @@ from ....envs.core.hands import Category, categories
 
 __all__ = [
     "ABSENT",
-    "BatchCache",
     "deal_many",
     "group_category",
     "made_hands",
@@ -109,40 +107,3 @@ def deal_many(
         flat[j] = flat[here]
         flat[here] = card
     return [deck[d * rows : (d + 1) * rows, : counts[d]] for d in range(len(unseen))]
-
-
-class BatchCache:
-    """Features per key (the visible cards), least recently used dropped past ``size``, filled a
-    batch at a time: :meth:`get_many` computes all the keys it lacks in one call.
-
-    A hand visits the same cards at several decisions (and the duplicate evaluation plays each
-    deal twice), so the Monte-Carlo work is done once per key.
-    """
-
-    def __init__(self, size: int = 50_000) -> None:
-        self._size = size
-        self._entries: OrderedDict[bytes, np.ndarray] = OrderedDict()
-
-    def get_many(
-        self, keys: Sequence[bytes], compute: Callable[[list[int]], np.ndarray]
-    ) -> np.ndarray:
-        """The rows stored under ``keys``, stacked: ``compute(positions)`` gives the rows of the
-        keys not stored yet, at their first ``positions`` in ``keys``, in that order."""
-        found: list[np.ndarray | None] = []
-        first: dict[bytes, int] = {}
-        for position, key in enumerate(keys):
-            row = self._entries.get(key)
-            if row is None:
-                first.setdefault(key, position)
-            else:
-                self._entries.move_to_end(key)
-            found.append(row)
-        if first:
-            fresh = dict(zip(first, compute(list(first.values())), strict=True))
-            self._entries.update(fresh)
-            found = [
-                fresh[key] if row is None else row for key, row in zip(keys, found, strict=True)
-            ]
-            while len(self._entries) > self._size:
-                self._entries.popitem(last=False)
-        return np.stack(found)

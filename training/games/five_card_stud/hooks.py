@@ -201,7 +201,7 @@ def _group_keys_of(hands: list[tuple[int, ...]], views: Sequence[FiveCardStudVie
     return out
 
 
-_CACHE = batches.BatchCache()
+_CACHE = poker_features.FeatureCache()
 
 
 def _cache_key(view: FiveCardStudView) -> bytes:
@@ -223,7 +223,7 @@ def _monte_carlo(views: Sequence[FiveCardStudView]) -> np.ndarray:
     def compute(first: list[int]) -> np.ndarray:
         return _simulate([views[i] for i in first], [poker_features.seeded(keys[i]) for i in first])
 
-    return _CACHE.get_many(keys, compute)
+    return np.stack(_CACHE.get_many(keys, compute))
 
 
 def _features(observations: np.ndarray) -> np.ndarray:

@@ -165,15 +165,15 @@ def test_batches_are_the_reference_features(
     want = bits(reference(option_set))
     assert (want[:-1, _EQUITY] != 0).any() and not want[-1].any()
     assert {decode_observation(o).round for o in obs[:-1]} == {0, 1, 2, 3}  # every street
-    monkeypatch.setattr(hooks, "_CACHE", batches.BatchCache())  # cold: simulated together
+    monkeypatch.setattr(hooks, "_CACHE", poker_features.FeatureCache())  # cold: simulated together
     assert np.array_equal(bits(hooks.EQUITY(obs)), want)
     assert np.array_equal(bits(hooks.EQUITY(obs)), want)  # warm: all from the cache
-    monkeypatch.setattr(hooks, "_CACHE", batches.BatchCache())
+    monkeypatch.setattr(hooks, "_CACHE", poker_features.FeatureCache())
     for size in (1, 3, 8, 32):  # partly warm: some rows cached, some new, some twice
         rows = np.random.default_rng(size).permutation(len(obs))[: 2 * size]
         rows = np.concatenate([rows, rows[:2]])
         assert np.array_equal(bits(hooks.EQUITY(obs[rows])), want[rows])
-    monkeypatch.setattr(hooks, "_CACHE", batches.BatchCache())
+    monkeypatch.setattr(hooks, "_CACHE", poker_features.FeatureCache())
     singles = np.stack([hooks.equity_features(o) for o in obs])  # one (D,) observation each
     assert np.array_equal(bits(singles), want)
 
@@ -181,7 +181,9 @@ def test_batches_are_the_reference_features(
 def test_a_batch_mixing_every_option_set(monkeypatch: pytest.MonkeyPatch) -> None:
     obs = np.concatenate([observations(name)[::2] for name in OPTION_SETS])
     want = np.concatenate([reference(name)[::2] for name in OPTION_SETS])
-    monkeypatch.setattr(hooks, "_CACHE", batches.BatchCache(size=7))  # evicts within a batch
+    monkeypatch.setattr(
+        hooks, "_CACHE", poker_features.FeatureCache(size=7)
+    )  # evicts within a batch
     for _ in range(2):
         assert np.array_equal(bits(hooks.EQUITY(obs)), bits(want))
 
