@@ -110,7 +110,10 @@ class OpponentPool:
     ``make_bot(name)`` builds a bot of the game. ``bots`` maps bot name to weight;
     ``snapshot_weight`` is the weight of "any snapshot" (a uniformly chosen one of the
     ``max_snapshots`` most recent), used once :meth:`add_snapshot` has given one. Each opponent
-    position gets its own bot instances (a bot keeps state for the seat it plays).
+    position gets its own bot instances (a bot keeps state for the seat it plays). Pools of
+    tables in one process pass one ``loaded`` dict (path -> :class:`PolicyBot`): a snapshot is
+    loaded once and answers every table's seats in one forward pass (a policy bot is
+    deterministic and keeps no state).
     """
 
     def __init__(
@@ -122,6 +125,7 @@ class OpponentPool:
         snapshots: list[str] | None = None,
         transform: Callable[[np.ndarray], np.ndarray] | None = None,
         formulation: Formulation | None = None,
+        loaded: dict[str, PolicyBot] | None = None,
     ) -> None:
         if any(w < 0 for w in bots.values()) or snapshot_weight < 0:
             raise ValueError("opponent weights must be >= 0")
@@ -140,6 +144,7 @@ class OpponentPool:
         self.max_snapshots = int(max_snapshots)
         self.snapshots: list[str] = []
         self._snapshot_bots: dict[str, PolicyBot] = {}
+        self._loaded = {} if loaded is None else loaded
         for path in snapshots or []:
             self.add_snapshot(path)
 
@@ -150,12 +155,16 @@ class OpponentPool:
         if path in self.snapshots:
             return
         self.snapshots.append(path)
-        self._snapshot_bots[path] = PolicyBot(
-            path, transform=self.transform, formulation=self.formulation
-        )
+        bot = self._loaded.get(path)
+        if bot is None:
+            bot = self._loaded[path] = PolicyBot(
+                path, transform=self.transform, formulation=self.formulation
+            )
+        self._snapshot_bots[path] = bot
         while len(self.snapshots) > self.max_snapshots:
             dropped = self.snapshots.pop(0)
             del self._snapshot_bots[dropped]
+            self._loaded.pop(dropped, None)  # every pool drops the same one
 
     def __call__(self, position: int, rng: np.random.Generator) -> Bot:
         """The opponent at ``position`` (seats after the learner) for one episode."""

@@ -199,6 +199,7 @@ def _make_view(
     actions: str,
     features: str,
     worker_features: bool,
+    loaded: dict[str, Any] | None = None,
 ) -> Callable[[], Any]:
     def build() -> Any:
         set_threads(threads)  # runs inside each SubprocVecEnv worker
@@ -215,6 +216,7 @@ def _make_view(
             snapshots=snapshots,
             transform=feature_set(spec, features, actions),
             formulation=formulation(spec, actions),
+            loaded=loaded,
         )
         view = PoolSeatEnv(spec.make_aec(**options), pool)
         return _formulated(view, spec, actions, features if worker_features else None)
@@ -235,6 +237,7 @@ def _table_factories(
             for options in env_options(config)
         ]
     opponents = to_dict(config.opponents)
+    loaded: dict[str, Any] = {}  # tables built in one process load each snapshot once
     return [
         _make_view(
             config.game,
@@ -245,6 +248,7 @@ def _table_factories(
             config.actions,
             config.features,
             worker_features,
+            loaded,
         )
         for options in env_options(config)
     ]

@@ -52,6 +52,22 @@ def test_pool_snapshots_join_and_age_out() -> None:
     assert set(draws(pool, 100)) == {"a", "snapshot:step_20", "snapshot:step_30"}
 
 
+def test_pools_of_one_process_load_each_snapshot_once() -> None:
+    """Tables stepped in one process (the native vector env) share their snapshots' bots: one
+    model, one forward pass for every table it sits at; each pool still ages them out."""
+    loaded: dict = {}
+    first, second = (
+        OpponentPool(Named, {"a": 1.0}, snapshot_weight=1.0, max_snapshots=2, loaded=loaded)
+        for _ in range(2)
+    )
+    for step in (10, 20, 30):
+        for pool in (first, second):
+            pool.add_snapshot(f"/runs/x/snapshots/step_{step}.zip")
+    assert sorted(loaded) == ["/runs/x/snapshots/step_20.zip", "/runs/x/snapshots/step_30.zip"]
+    for path in first.snapshots:
+        assert first._snapshot_bots[path] is second._snapshot_bots[path] is loaded[path]
+
+
 def test_pool_needs_a_bot() -> None:
     with pytest.raises(ValueError, match="at least one bot"):
         OpponentPool(Named, {"a": 0.0}, snapshot_weight=1.0)
