@@ -313,7 +313,11 @@ docstring (``{step_errors}``, filled by :func:`~pokerzoo.envs.core.observation.d
 SEAT_INFO_CHANGE = """\
 - v0, infos: ``info["seat"]`` is the learner's seat index (``np.int64``; was its agent
   name); ``info["opponents"]`` is gone: ``env.unwrapped.opponents``; scalars are numpy
-  scalars."""
+  scalars.
+- v0, vector env: ``gymnasium.make_vec(id, num_envs, **options)`` builds the native vector
+  env of bot tables (:class:`~pokerzoo.envs.core.seat_vector.SeatVectorEnv`: each table this
+  env, its bots asked in one batch with the other tables'; was a ``SyncVectorEnv`` of this
+  env); sub-env ``i`` reset with ``seed`` replays this env reset with ``seed + i``."""
 """The changelog entry of the bot tables' info (``{seat_info_change}`` in the Version History
 of each game's single-seat env docstring)."""
 
