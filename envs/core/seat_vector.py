@@ -18,7 +18,9 @@ Spaces
 have the same); ``observation_space`` stacks ``num_envs`` rows, ``action_space`` is
 ``MultiDiscrete([actions] * num_envs)``. A masked action raises
 :class:`~.errors.IllegalActionError` naming the env index, the action and the legal ones, before
-any table moves (nothing changes); a table's action is ignored while it is being auto-reset.
+any table moves (nothing changes), unless the table was made with ``masked_action="random"``
+(it plays a random legal action instead); a table's action is ignored while it is being
+auto-reset.
 
 Rewards, terminations, truncations
 ----------------------------------
@@ -113,6 +115,11 @@ class SeatVectorEnv(VectorEnv):
         self.info_schema = getattr(first, "info_schema", None)
         """The keys of each table's info (the single env's :attr:`info_schema`)."""
         self._dealt = False  # reset() has dealt every table
+        self._replaces = [
+            getattr(getattr(table.unwrapped, "aec", None), "masked_action", "raise") == "random"
+            for table in self.tables
+        ]
+        """Tables made with ``masked_action="random"``: they replace a masked action."""
         self._ended = np.zeros(n, dtype=bool)  # the tables whose game ended at the last step
         self._observations = np.zeros(self.observation_space.shape, self.observation_space.dtype)
         self._masks = np.zeros((n, int(self.single_action_space.n)), dtype=np.int8)
@@ -159,6 +166,8 @@ class SeatVectorEnv(VectorEnv):
         playing = np.flatnonzero(~restart).tolist()
         for i in playing:  # every action is checked before any table moves
             action = int(actions[i])
+            if self._replaces[i] and 0 <= action < self._masks.shape[1]:
+                continue  # the table plays a random legal action instead (masked_action)
             if not 0 <= action < self._masks.shape[1] or not self._masks[i, action]:
                 legal = np.flatnonzero(self._masks[i]).tolist()
                 raise IllegalActionError(

@@ -233,3 +233,21 @@ def test_gymnasium_vector_wrappers_read_the_episodes() -> None:
             reported += int(ended.sum())
             returns[ended] = 0.0
     assert reported >= 2
+
+
+def test_tables_made_to_replace_masked_actions_replace_them() -> None:
+    """``masked_action="random"`` tables take a masked action (a random legal one is played, as
+    in their single env): the vector env lets it through and each table stays its single env."""
+    spec = games()["draw_poker"]
+    vector = SeatVectorEnv([spec.make_single(masked_action="random") for _ in range(2)])
+    singles = [spec.make_single(masked_action="random") for _ in range(2)]
+    vector.reset(seed=2)
+    for i, single in enumerate(singles):
+        single.reset(seed=2 + i)
+    masked = [int(np.flatnonzero(~row)[0]) for row in vector.action_masks()]
+    observations, rewards, _, _, info = vector.step(np.array(masked))
+    for i, single in enumerate(singles):
+        observation, reward, _, _, single_info = single.step(masked[i])
+        np.testing.assert_array_equal(observations[i], observation)
+        assert rewards[i] == reward
+        _same_info(info, i, single_info)
