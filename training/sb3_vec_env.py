@@ -1,8 +1,9 @@
 """Stable-Baselines3 ``VecEnv`` over any Gymnasium vector env, action masks included.
 
-:class:`SB3VecEnv` turns a :class:`gymnasium.vector.VectorEnv` (the native
-:class:`~pokerzoo.envs.poker_squares_vector.PokerSquaresVectorEnv`, or a ``SyncVectorEnv`` of
-single envs) into what SB3 and sb3-contrib's ``MaskablePPO`` expect:
+:class:`SB3VecEnv` turns a :class:`gymnasium.vector.VectorEnv` (a native one, Poker Squares'
+:class:`~pokerzoo.envs.poker_squares.vector.PokerSquaresVectorEnv` or the bot tables'
+:class:`~pokerzoo.envs.core.seat_vector.SeatVectorEnv`, or a ``SyncVectorEnv`` of single envs)
+into what SB3 and sb3-contrib's ``MaskablePPO`` expect:
 
 - SB3 semantics: a game that ends is reset in the same step; ``dones`` is ``terminated |
   truncated``; ``infos`` is a list of one dict per env, holding ``"terminal_observation"`` and
@@ -50,7 +51,8 @@ def make_sb3_vec_env(
     """``SB3VecEnv`` over ``gymnasium.make_vec(env_id, num_envs, **options)`` in same-step mode.
 
     An id with a ``vector_entry_point`` that takes ``autoreset_mode``
-    (``pokerzoo/PokerSquares-v0``) gets its native vector env; others get a ``SyncVectorEnv``.
+    (every pokerzoo id: Poker Squares' own, the bot tables of a game of several players) gets
+    its native vector env; others get a ``SyncVectorEnv``.
     ``seed`` seeds the first reset (env ``i``: ``seed + i``).
     """
     register_envs()  # the pokerzoo ids, whatever was imported before
