@@ -61,7 +61,7 @@ from gymnasium.vector.utils import batch_space
 
 from .errors import GameOverError, IllegalActionError
 from .turns import play_batched, reset_turns, step_turns
-from .vector import check_autoreset_mode, reset_rows, vector_seeds
+from .vector import VECTOR_METADATA, check_autoreset_mode, reset_rows, vector_seeds
 
 __all__ = ["SeatVectorEnv"]
 
@@ -77,11 +77,7 @@ class SeatVectorEnv(VectorEnv):
         autoreset_mode: ``"NextStep"``, ``"SameStep"`` or ``"Disabled"``.
     """
 
-    metadata: dict[str, Any] = {
-        "render_modes": ["ansi", "human"],
-        "render_fps": 4,
-        "autoreset_mode": AutoresetMode.NEXT_STEP,
-    }
+    metadata: dict[str, Any] = dict(VECTOR_METADATA)
 
     def __init__(
         self,

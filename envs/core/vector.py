@@ -10,11 +10,20 @@ that is one int (sub-env ``i`` gets ``seed + i``) or one per sub-env. A bad valu
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 from gymnasium.vector import AutoresetMode
 
-__all__ = ["check_autoreset_mode", "reset_rows", "vector_seeds"]
+__all__ = ["VECTOR_METADATA", "check_autoreset_mode", "reset_rows", "vector_seeds"]
+
+VECTOR_METADATA: dict[str, Any] = {
+    "render_modes": ["ansi", "human"],
+    "render_fps": 4,
+    "autoreset_mode": AutoresetMode.NEXT_STEP,
+}
+"""The vector envs' class ``metadata`` (an instance's ``autoreset_mode`` is the one it was made
+with)."""
 
 
 def check_autoreset_mode(value: object) -> AutoresetMode:

@@ -80,7 +80,7 @@ from ..core.errors import GameOverError, IllegalActionError, check_action, check
 from ..core.hands import hand_classes
 from ..core.observation import document, markdown_table
 from ..core.options import build, check_int, check_reset_options
-from ..core.vector import check_autoreset_mode, reset_rows, vector_seeds
+from ..core.vector import VECTOR_METADATA, check_autoreset_mode, reset_rows, vector_seeds
 from .observation import CARD_FEATURES, LAYOUT
 from .render import render_grid
 from .rules import (
@@ -149,11 +149,7 @@ class PokerSquaresVectorEnv(VectorEnv):
     See the module docstring for spaces, rewards, info, autoreset and seeding.
     """
 
-    metadata: dict[str, Any] = {
-        "render_modes": ["ansi", "human"],
-        "render_fps": 4,
-        "autoreset_mode": AutoresetMode.NEXT_STEP,
-    }
+    metadata: dict[str, Any] = dict(VECTOR_METADATA)
 
     def __init__(
         self,
