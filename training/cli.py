@@ -134,7 +134,7 @@ def _parser() -> argparse.ArgumentParser:
         type=_count(1),
         metavar="DEALS",
         help="also play the local best response against the agent and each bot on DEALS "
-        "duplicate deals (heads-up five-card stud): how exploitable each is",
+        "duplicate deals (heads-up five-card stud or draw poker): how exploitable each is",
     )
 
     league = commands.add_parser(
@@ -342,7 +342,7 @@ def _cmd_evaluate(args: argparse.Namespace) -> int:
     if args.lbr and (hooks_for(spec).hidden is None or spec.players != 2):
         raise UsageError(
             f"--lbr: no local best response for {spec.name}: it plays heads-up games whose "
-            "training hooks describe their hidden cards (five-card stud)"
+            "training hooks describe their hidden cards (five-card stud, draw poker)"
         )
     evaluation, paths = evaluate_run(
         args.run,

@@ -20,8 +20,11 @@ that, whatever it does, the hand is then checked or called down to the showdown:
 The chips LBR wins per hand, on duplicate deals (each deal once with LBR in each seat, the
 evaluated player reset with the same seed), estimate from below how exploitable the policy is:
 a best response would win at least as much. A game takes part through its training hooks'
-``hidden`` factory (:class:`HiddenCards`, e.g. :class:`pokerzoo.envs.five_card_stud.analysis.
-StudHiddenCards`).
+``hidden`` factory: a :class:`HiddenCards` whose holdings can be enumerated (e.g.
+:class:`pokerzoo.envs.five_card_stud.analysis.StudHiddenCards`), or a
+:class:`SampledHiddenCards`, whose range is a per-hand :class:`HandRange` of sampled holdings
+kept and reweighted by the game's own code, which also takes LBR's decisions outside the
+betting (e.g. :class:`pokerzoo.envs.draw_poker.hidden.DrawHiddenCards`: the draw).
 """
 
 from __future__ import annotations
@@ -40,14 +43,24 @@ from ..envs.core.registry import GameSpec
 from .evaluate import BotMaker, Policy
 from .stats import Estimate, mean_ci
 
-__all__ = ["Decision", "HiddenCards", "LBRResult", "LocalBestResponse", "bot_policy", "play_lbr"]
+__all__ = [
+    "Decision",
+    "HandRange",
+    "HiddenCards",
+    "LBRResult",
+    "LocalBestResponse",
+    "SampledHiddenCards",
+    "bot_policy",
+    "play_lbr",
+]
 
 FLOOR = 1e-3
 """The least weight one of the policy's decisions gives a holding (module docstring)."""
 
 
 class HiddenCards(Protocol):
-    """What LBR needs to know of a game's hidden cards (heads-up)."""
+    """What LBR needs to know of a game's hidden cards (heads-up), every holding of the other
+    seat's enumerated."""
 
     def hidden(self, state: Any, seat: int) -> list[int]: ...
 
@@ -66,6 +79,49 @@ class HiddenCards(Protocol):
         rng: np.random.Generator,
         samples: int,
     ) -> np.ndarray: ...
+
+
+class HandRange(Protocol):
+    """The range LBR keeps through one hand of a game whose holdings are too many to enumerate
+    (:meth:`SampledHiddenCards.new_range`): sampled holdings, reweighted as the hand goes."""
+
+    def covers(self, state: Any, seat: int) -> bool:
+        """Whether this range is still the one of ``state``'s hand, LBR at ``seat``."""
+        ...
+
+    def weigh(self, state: Any, history: list[Decision]) -> tuple[np.ndarray, np.ndarray]:
+        """The holdings of the other seat now (one a row, as ``counterfactual`` takes them) and
+        their weights (summing to 1), given its decisions of this hand (``history``)."""
+        ...
+
+    def equity(self, state: Any, weights: np.ndarray) -> float:
+        """LBR's share of the pot at the showdown against the range (``wp``)."""
+        ...
+
+    def choose(self, state: Any, mask: np.ndarray, weights: np.ndarray) -> int:
+        """LBR's action at a decision outside the betting (``mask`` allows no betting action)."""
+        ...
+
+
+class SampledHiddenCards(Protocol):
+    """What LBR needs of a game whose range it samples (heads-up): the hidden cards, the
+    observations rewritten, and a new :class:`HandRange` for each hand."""
+
+    def hidden(self, state: Any, seat: int) -> list[int]: ...
+
+    def counterfactual(
+        self, observation: np.ndarray, actual: list[int], holdings: np.ndarray
+    ) -> np.ndarray: ...
+
+    def new_range(
+        self,
+        game: Any,
+        state: Any,
+        seat: int,
+        policy: Policy,
+        rng: np.random.Generator,
+        floor: float,
+    ) -> HandRange: ...
 
 
 @dataclass
@@ -117,7 +173,7 @@ class LocalBestResponse:
     def __init__(
         self,
         game: Any,
-        view: HiddenCards,
+        view: HiddenCards | SampledHiddenCards,
         policy: Policy,
         rng: np.random.Generator,
         samples: int,
@@ -129,13 +185,23 @@ class LocalBestResponse:
             rng,
             samples,
         )
+        self._range: HandRange | None = None
+        """The hand's sampled range (a :class:`SampledHiddenCards` view only)."""
 
     def act(self, state: Any, seat: int, history: list[Decision]) -> int:
         other = 1 - seat
         mask = self.game.legal_mask(state, seat).astype(bool)
-        holdings = self.view.holdings(state, seat, other)
-        weights = self._weights(holdings, history)
-        wp = float(weights @ self.view.equity(state, seat, other, holdings, self.rng, self.samples))
+        sampled = self._hand_range(state, seat)
+        if sampled is None:
+            view: Any = self.view
+            holdings = view.holdings(state, seat, other)
+            weights = self._weights(holdings, history)
+            wp = float(weights @ view.equity(state, seat, other, holdings, self.rng, self.samples))
+        else:
+            holdings, weights = sampled.weigh(state, history)
+            if not mask[[FOLD, CALL, RAISE]].any():  # outside the betting (draw poker's draw)
+                return sampled.choose(state, mask, weights)
+            wp = sampled.equity(state, weights)
         betting = state.betting
         pot = float(sum(betting.committed))
         to_call = float(min(betting.current_bet - betting.round_bets[seat], betting.stacks[seat]))
@@ -174,6 +240,16 @@ class LocalBestResponse:
             history.append(Decision(observation, mask.astype(bool), action, held))
         return self.game.transition(state, actor, action)
 
+    def _hand_range(self, state: Any, seat: int) -> HandRange | None:
+        """The sampled range of ``state``'s hand (a new one at a new hand); ``None`` for a view
+        whose holdings are enumerated."""
+        new_range = getattr(self.view, "new_range", None)
+        if new_range is None:
+            return None
+        if self._range is None or not self._range.covers(state, seat):
+            self._range = new_range(self.game, state, seat, self.policy, self.rng, FLOOR)
+        return self._range
+
     def _weights(self, holdings: np.ndarray, history: list[Decision]) -> np.ndarray:
         """The range: each holding's weight (summing to 1)."""
         weights = np.ones(len(holdings))
@@ -209,7 +285,7 @@ class LocalBestResponse:
 
 def play_lbr(
     spec: GameSpec,
-    hidden: Callable[[Any], HiddenCards],
+    hidden: Callable[[Any], HiddenCards | SampledHiddenCards],
     name: str,
     player: BotMaker,
     policy: Policy,
@@ -221,7 +297,9 @@ def play_lbr(
     """LBR against one player on ``deals`` duplicate deals (seeds ``seed ..``): ``player``
     makes the evaluated player of a deal (seeded ``seed + deal``) that plays the hand,
     ``policy`` is what LBR asks of it for other holdings, ``hidden`` builds the game's
-    :class:`HiddenCards` from its engine."""
+    :class:`HiddenCards` (or :class:`SampledHiddenCards`) from its engine. ``samples``: the
+    Monte-Carlo futures per holding of a :class:`HiddenCards`' equity (a sampled range sets its
+    own)."""
     started = time.perf_counter()
     check_int("deals", deals, 1)
     env = spec.make_aec(**options)

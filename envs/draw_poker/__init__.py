@@ -7,7 +7,8 @@ views), :mod:`.state` (its state record), :mod:`.actions` (the action table),
 :mod:`.observation` (the index table, :func:`encode_observation`, :func:`decode_observation`),
 :mod:`.render` (the spectator's view), :mod:`.api` (RULES §6: :func:`compare_hands`,
 :func:`hand_category`), :mod:`.analysis` (the caller's draw on many hands at once, for the
-equity bot and the training features), :mod:`.pettingzoo_env` (also
+equity bot and the training features), :mod:`.hidden` (what one seat of a heads-up hand
+can infer of the other's cards: the local best response's range), :mod:`.pettingzoo_env` (also
 ``pokerzoo.envs.draw_poker_v0``), :mod:`.env` (the Gymnasium id ``pokerzoo/DrawPoker-v0``,
 imported on its own; its bots, which the registry entry names, are imported when an env is
 built) and :mod:`.spec` (the registry entry).

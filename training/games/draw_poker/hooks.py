@@ -45,6 +45,7 @@ A person types ``fold``, ``check`` or ``call``, ``bet`` or ``raise``, ``stand pa
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from collections.abc import Sequence
 from functools import cache
@@ -64,6 +65,7 @@ from ....envs.draw_poker import (
     decode_observation,
 )
 from ....envs.draw_poker.analysis import caller_draw_many, caller_keep_many
+from ....envs.draw_poker.hidden import DrawHiddenCards
 from ...features import FeatureSet, PerActionLayout, batched
 from ...poker.equity import BETTING_WORDS, bet_by_equity, equity_hooks
 from ...poker.features import (
@@ -437,14 +439,17 @@ EQUITY = FeatureSet(
     "Monte-Carlo equity per discard, pot odds, made hand, draws, the opponents' draws and bets",
 )
 
-HOOKS = equity_hooks(
-    EQUITY,
-    equity_rule,
-    params={"raise_by": 0.0, "call_by": 0.0},  # tuned: benchmarks/feature_rules.py
-    summary="best-equity draw; raise above a fair share + raise_by, call above the pot "
-    "odds + call_by",
-    describe=describe,
-    parse_action=parse_move,
-    action_text=move_text,
-    prompt="fold / check / call / bet / raise / stand pat / discard CARDS",
+HOOKS = dataclasses.replace(
+    equity_hooks(
+        EQUITY,
+        equity_rule,
+        params={"raise_by": 0.0, "call_by": 0.0},  # tuned: benchmarks/feature_rules.py
+        summary="best-equity draw; raise above a fair share + raise_by, call above the pot "
+        "odds + call_by",
+        describe=describe,
+        parse_action=parse_move,
+        action_text=move_text,
+        prompt="fold / check / call / bet / raise / stand pat / discard CARDS",
+    ),
+    hidden=DrawHiddenCards,  # pokerzoo evaluate --lbr
 )
