@@ -19,7 +19,7 @@ import numpy as np
 
 from ..envs.core.registry import GameSpec, get_game
 from .evaluate import Evaluation, OpponentResult, Policy, evaluate_agent
-from .hooks import agent_policy, feature_set, hooks_for, rule_policy, rules_for
+from .hooks import agent_policy, hooks_for, rule_policy, rules_for
 from .lbr import LBRResult, bot_policy, play_lbr
 from .opponents import load_model
 from .runs import RunTarget, find_run
@@ -326,9 +326,9 @@ def run_policy(target: RunTarget) -> tuple[Policy, Any]:
     and the model (``None`` for an RLlib checkpoint, read without keeping Ray's objects)."""
     spec = get_game(target.game)
     if target.backend == "rllib":
-        from .rllib.policy import checkpoint_policy
+        from .rllib.policy import agent_policy as rllib_policy
 
-        return checkpoint_policy(target.model_path, feature_set(spec, target.features)), None
+        return rllib_policy(spec, target.model_path, target.features, target.actions), None
     if target.backend == "td":
         learner = learner_for(spec)
         model = learner.load(target.model_path)

@@ -1,8 +1,9 @@
 """The rllib backend with Ray: the masking module never gives a masked action probability, the
-bots' modules act as their bots for one game at a time, the callbacks re-seed them, and two
-games train through ``pokerzoo train --backend rllib`` on a local Ray instance with 2 env
-runners and evaluate through ``pokerzoo evaluate`` (CI runs these with the ``rllib`` extra in
-its own venv; a few minutes on 2 cores)."""
+bots' modules act as their bots for one game at a time, the callbacks re-seed them, a run in
+an action formulation trains the learner's seat alone, and two games (Quintet in its default
+``actions: packs``) train through ``pokerzoo train --backend rllib`` on a local Ray instance
+with 2 env runners and evaluate through ``pokerzoo evaluate`` (CI runs these with the
+``rllib`` extra in its own venv; a few minutes on 2 cores)."""
 
 from __future__ import annotations
 
@@ -23,9 +24,11 @@ from gymnasium import spaces  # noqa: E402
 from pokerzoo.envs.core.registry import get_game  # noqa: E402
 from pokerzoo.training.cli import main  # noqa: E402
 from pokerzoo.training.config import ConfigError, from_dict  # noqa: E402
+from pokerzoo.training.games.quintet.packs import CONTEXT, NUM_ACTIONS, ROW  # noqa: E402
 from pokerzoo.training.rllib.algorithm import TableCallbacks, algorithm_config  # noqa: E402
+from pokerzoo.training.rllib.env import SeatEnv  # noqa: E402
 from pokerzoo.training.rllib.modules import BotModule, MaskedPPOModule  # noqa: E402
-from pokerzoo.training.rllib.policy import module_policy  # noqa: E402
+from pokerzoo.training.rllib.policy import learner_module, module_policy  # noqa: E402
 from pokerzoo.training.rllib.table import (  # noqa: E402
     ACTION_MASK,
     LEARNER,
@@ -41,6 +44,8 @@ from ray.rllib.core.rl_module.rl_module import RLModuleSpec  # noqa: E402
 pytestmark = pytest.mark.rllib
 
 ROOT = Path(__file__).resolve().parents[2]
+PACKS_OBSERVATION = CONTEXT.size + NUM_ACTIONS * ROW.size
+"""The width of Quintet's ``packs`` observation: the context, then a row per decision."""
 
 
 def masked_module(width: int = 6, actions: int = 5) -> MaskedPPOModule:
@@ -157,6 +162,17 @@ def test_the_algorithm_config_trains_the_learner_alone_with_one_module_per_bot_s
     assert specs[bot_id("caller", 2)].model_config["bot"] == "caller"
 
 
+def test_a_formulations_run_trains_the_learners_seat_with_the_bots_inside() -> None:
+    data = yaml.safe_load((ROOT / "configs" / "quintet.yaml").read_text())
+    ppo = algorithm_config(from_dict({**data, "rllib": {"num_env_runners": 1}}))
+    assert ppo.env is SeatEnv and set(ppo.policies) == set(ppo.policies_to_train) == {LEARNER}
+    spec = ppo.rl_module_spec.rl_module_specs[LEARNER]
+    assert spec.module_class is MaskedPPOModule
+    assert spec.action_space.n == NUM_ACTIONS  # the formulation's decisions, not 5 packs
+    assert spec.observation_space[OBSERVATIONS].shape == (PACKS_OBSERVATION,)
+    assert ppo.env_config["actions"] == "packs"
+
+
 # --- end to end -----------------------------------------------------------------------------
 
 
@@ -170,11 +186,9 @@ def local_ray():
 
 
 def small_config(game: str, folder: Path) -> Path:
-    """The game's shipped config, with a budget of a few RLlib iterations (in the game's own
-    actions: the rllib backend plays no action formulation)."""
+    """The game's shipped config (its action formulation and features included), with a budget
+    of a few RLlib iterations."""
     data = yaml.safe_load((ROOT / "configs" / f"{game}.yaml").read_text())
-    if data.get("actions", "native") != "native":
-        data.update(actions="native", features="raw")
     data.update(
         timesteps=600,
         checkpoint_every=300,
@@ -222,6 +236,14 @@ def test_two_games_train_with_two_env_runners_and_evaluate(
     assert 0 <= unchecked < 2 * 100
     assert read_csv(run / "evaluations.csv")[0]["timesteps"] == "0"
     assert sorted(p.name for p in (run / "checkpoints").iterdir())[0].startswith("model_")
+    if game == "quintet":  # its default config's `actions: packs`: five decisions a deal
+        module = learner_module(run / "model")
+        assert module.action_space.n == NUM_ACTIONS
+        assert module.observation_space[OBSERVATIONS].shape == (PACKS_OBSERVATION,)
+        # RLlib's env steps are the learner's decisions (the bots act inside the env), and
+        # every finished deal took five.
+        assert all(row["env_steps"] == row["decisions"] for row in progress)
+        assert int(progress[-1]["actions_checked"]) % 5 == 0
 
     report = tmp_path / "report"
     argv = ["evaluate", str(run), "--episodes", "6", "--out", str(report)]

@@ -1,6 +1,7 @@
 """The rllib backend's pieces that need no Ray: the multi-agent table (agent ids, observation
-dict, rewards, terminations, masked actions, seeding), the backend's config checks and run
-folders, the command line's refusals, and Ray staying out of ``import pokerzoo.training``."""
+dict, rewards, terminations, masked actions, seeding), the learner's seat in an action
+formulation (Quintet's packs), the backend's config checks and run folders, the command line's
+refusals, and Ray staying out of ``import pokerzoo.training``."""
 
 from __future__ import annotations
 
@@ -14,13 +15,22 @@ import numpy as np
 import pytest
 import yaml
 from pokerzoo.envs.core.errors import GameOverError, IllegalActionError
-from pokerzoo.envs.core.registry import get_game
+from pokerzoo.envs.core.registry import games, get_game
 from pokerzoo.training.cli import main
 from pokerzoo.training.config import ConfigError, from_dict, to_dict
+from pokerzoo.training.games.quintet.packs import CONTEXT, RowDraft, encode_draft
 from pokerzoo.training.hooks import feature_set
 from pokerzoo.training.rllib.settings import validate_for_rllib, with_overrides
-from pokerzoo.training.rllib.table import ACTION_MASK, LEARNER, OBSERVATIONS, BotTable, bot_id
-from pokerzoo.training.runs import find_run, latest_checkpoint
+from pokerzoo.training.rllib.table import (
+    ACTION_MASK,
+    LEARNER,
+    OBSERVATIONS,
+    BotTable,
+    SeatTable,
+    bot_id,
+    seat_env,
+)
+from pokerzoo.training.runs import find_run, latest_checkpoint, resolve_config
 
 # A fixed row of the toy game: ranks A=12, K=11, 2=0, 3=1, 4=2.
 ROW = ["As", "Ks", "2c", "3d", "4h"]
@@ -158,6 +168,82 @@ def test_the_learner_sees_the_feature_set_and_the_bots_the_raw_observation() -> 
     assert shapes == {LEARNER: width, bot_id("caller", 1): raw}
 
 
+# --- an action formulation: the learner's seat, the bots inside -------------------------------
+
+
+def packs_table(bots: dict[str, float] | None = None, reward_scale: float = 1.0) -> SeatTable:
+    spec = get_game("quintet")
+    env = seat_env("quintet", {"reward": "points"}, bots or {"greedy": 1, "random": 1}, "packs")
+    return SeatTable(env, feature_set(spec, "candidates", "packs"), reward_scale)
+
+
+def test_the_learner_makes_the_packs_formulations_decisions_and_the_bots_play_the_cards() -> None:
+    table = packs_table(reward_scale=0.5)
+    assert table.possible_agents == [LEARNER] and table.bot_of == {}
+    assert table.action_spaces[LEARNER].n == 120
+    assert (
+        table.observation_spaces[LEARNER][OBSERVATIONS].shape
+        == encode_draft(RowDraft(np.arange(20, 45), 16)).shape
+    )
+    observations, infos = table.reset(seed=5)
+    assert infos == {} and table.agents == [LEARNER] and table.bot_seeds == {}
+    seen = observations[LEARNER]
+    # The deal's cards, as the formulation's observation shows them: replay its decisions.
+    dealt = seen[OBSERVATIONS][CONTEXT["dealt"]]
+    draft = RowDraft(np.flatnonzero(dealt) + 20, 16)
+    for decision in range(5):
+        assert table.observation_spaces[LEARNER].contains(seen)
+        np.testing.assert_array_equal(seen[OBSERVATIONS], encode_draft(draft))
+        np.testing.assert_array_equal(seen[ACTION_MASK], draft.mask())
+        action = int(np.flatnonzero(seen[ACTION_MASK])[-1])  # the weakest candidate, the last order
+        draft.commit(action)
+        observations, rewards, terminated, truncated, _ = table.step({LEARNER: action})
+        seen = observations[LEARNER]
+        if decision < 4:
+            assert rewards == {LEARNER: 0.0}
+            assert terminated == truncated == {"__all__": False}
+    assert terminated == {LEARNER: True, "__all__": True}
+    assert truncated == {LEARNER: False, "__all__": False}
+    assert table.actions_checked == 5
+    # The bots played the game's own actions underneath: the deal is over, the learner's row is
+    # the one its decisions laid out, and its reward is its (scaled) points margin.
+    view = table.env.unwrapped
+    state = view.aec.game_state
+    seat = view.aec.possible_agents.index(view.learner)
+    assert (state.placed == 25).all()
+    pack_of = draft.pack_of()
+    np.testing.assert_array_equal(state.assignment[seat], pack_of[state.cards.astype(np.int64)])
+    assert rewards[LEARNER] == 0.5 * view.aec.rewards[view.learner]
+    with pytest.raises(GameOverError):
+        table.step({LEARNER: 0})
+
+
+def test_the_packs_seat_refuses_masked_decisions_and_replays_when_seeded() -> None:
+    table = packs_table()
+    observations, _ = table.reset(seed=1)
+    mask = observations[LEARNER][ACTION_MASK]
+    assert mask[0] and not mask[16:].any()  # candidate packs only, at most 16
+    with pytest.raises(IllegalActionError, match="action of learner 16: legal are"):
+        table.step({LEARNER: 16})
+    with pytest.raises(ValueError, match="expected an action for learner only"):
+        table.step({bot_id("greedy", 1): 0})
+    assert table.actions_checked == 0
+    runs = []
+    for replay in (packs_table(), packs_table()):
+        replay.reset(seed=3)
+        seen = []
+        for _ in range(4):
+            view = replay.env.unwrapped
+            seen.append((view.learner, view.aec.game_state.cards.tolist()))
+            rewards: dict[str, float] = {}
+            for _ in range(5):
+                _, rewards, _, _, _ = replay.step({LEARNER: 0})
+            seen.append(rewards[LEARNER])
+            replay.reset()
+        runs.append(seen)
+    assert runs[0] == runs[1]
+
+
 # --- config, settings, run folders ----------------------------------------------------------
 
 
@@ -191,7 +277,7 @@ def test_the_command_line_overrides_the_rllib_section() -> None:
     assert with_overrides(config, num_env_runners=None, address=None) is config
 
 
-def test_the_backend_checks_the_game_then_refuses_one_player_games_and_formulations(
+def test_the_backend_checks_the_game_then_refuses_one_player_games(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     with pytest.raises(ConfigError, match="backend: rllib trains games of several players"):
@@ -201,8 +287,9 @@ def test_the_backend_checks_the_game_then_refuses_one_player_games_and_formulati
     with pytest.raises(ConfigError, match="opponents.bots: needs at least one bot"):
         validate_for_rllib(from_dict({"game": "quintet"}), quintet)  # the game's checks first
     packs = {"game": "quintet", "actions": "packs", "opponents": bots}
-    with pytest.raises(ConfigError, match="actions: the rllib backend plays the game's own"):
-        validate_for_rllib(from_dict(packs), quintet)
+    validate_for_rllib(from_dict({**packs, "features": "candidates"}), quintet)
+    with pytest.raises(ConfigError, match="features: unknown features 'packs' for quintet with"):
+        validate_for_rllib(from_dict({**packs, "features": "packs"}), quintet)
     # The SB3 sections are no concern of an rllib run: per_action without per-action features.
     sb3_only = {"game": "quintet", "opponents": bots, "ppo": {"policy": "per_action"}}
     validate_for_rllib(from_dict(sb3_only), quintet)
@@ -210,6 +297,14 @@ def test_the_backend_checks_the_game_then_refuses_one_player_games_and_formulati
     with caplog.at_level(logging.WARNING):
         validate_for_rllib(from_dict({"game": "quintet", "opponents": league}), quintet)
     assert "keeps no snapshots" in caplog.text and "['greedy']" in caplog.text
+
+
+@pytest.mark.parametrize(
+    "game", [name for name, spec in sorted(games().items()) if spec.players > 1]
+)
+def test_every_multi_player_games_default_config_passes_the_backends_checks(game: str) -> None:
+    config = resolve_config(game, None, backend="rllib")
+    validate_for_rllib(config, get_game(game))
 
 
 def _checkpoint(folder: Path) -> Path:

@@ -7,13 +7,15 @@ Modules, from the env up (only :mod:`.table` and :mod:`.settings` import no Ray;
 
 - :mod:`.table`: the AEC env as RLlib's multi-agent protocol (roles as agent ids, the
   observation dict ``{"observations", "action_mask"}`` written in one place, masked actions
-  refused).
+  refused); for a run in an action formulation (Quintet's ``packs``), the learner's seat of the
+  SB3 run's env, the bots inside, as the protocol's one agent.
 - :mod:`.env`: the table as RLlib's ``MultiAgentEnv``, built in each env runner.
 - :mod:`.modules`: the learner's PPO module with the mask applied to its logits, and the bots
   as fixed modules.
 - :mod:`.algorithm`: RLlib's ``PPOConfig`` from the run's config, and the callbacks that
   re-seed the bots and count the checked actions.
 - :mod:`.train`: the run (folder, Ray, iterations, evaluations, checkpoints).
-- :mod:`.policy`: a checkpoint as the batched policy ``pokerzoo evaluate`` plays.
+- :mod:`.policy`: a checkpoint as the batched policy ``pokerzoo evaluate`` plays (in the game's
+  own actions, whatever the run's formulation).
 - :mod:`.settings`: the backend's config checks and command-line overrides.
 """

@@ -1,10 +1,12 @@
 """RLlib's PPO ``AlgorithmConfig`` of a training run, built from the run's :class:`TrainConfig`.
 
-- The env: :class:`~.env.TableEnv`, one per env runner (``num_envs_per_env_runner = 1``: the
-  bots' modules follow one game each, see :mod:`.modules`).
+- The env: :class:`~.env.TableEnv` (:class:`~.env.SeatEnv` in an action formulation), one per
+  env runner (``num_envs_per_env_runner = 1``: the bots' modules follow one game each, see
+  :mod:`.modules`).
 - Modules: :data:`~.table.LEARNER`, a :class:`~.modules.MaskedPPOModule`, the only one trained;
-  one :class:`~.modules.BotModule` per bot of the pool and position at the table. Agent ids are
-  module ids (:mod:`.table`), so the mapping is the identity.
+  one :class:`~.modules.BotModule` per bot of the pool and position at the table (none in an
+  action formulation: the bots play inside the env). Agent ids are module ids (:mod:`.table`),
+  so the mapping is the identity.
 - :class:`TableCallbacks`: at each episode's start, re-seed the seated bots with the seeds the
   table drew (and check that the env runner holds one env); at its end, count the actions that
   were checked against their masks (the metric ``actions_checked``).
@@ -23,7 +25,7 @@ from ray.rllib.core.rl_module.rl_module import RLModuleSpec
 
 from ...envs.core.registry import get_game
 from ..config import TrainConfig
-from .env import TableEnv, env_config
+from .env import env_class, env_config
 from .modules import BotModule, MaskedPPOModule
 from .table import LEARNER
 
@@ -64,7 +66,8 @@ def algorithm_config(config: TrainConfig) -> PPOConfig:
     settings = config.rllib
     spec = get_game(config.game)
     data = env_config(config)
-    table = TableEnv(data)
+    env = env_class(config)
+    table = env(data)
     bot_options = {**config.env, **spec.scoring.eval_options}
     modules = {
         LEARNER: RLModuleSpec(
@@ -89,7 +92,7 @@ def algorithm_config(config: TrainConfig) -> PPOConfig:
     return (
         PPOConfig()
         # RLlib's env checker steps with unmasked random actions, which the table rejects.
-        .environment(TableEnv, env_config=data, disable_env_checking=True)
+        .environment(env, env_config=data, disable_env_checking=True)
         .env_runners(
             num_env_runners=settings.num_env_runners,
             num_envs_per_env_runner=1,

@@ -5,7 +5,10 @@ an RLlib run through the same tables and duplicate deals as an SB3 one.
 The learner's module is read from the checkpoint alone (no Ray instance is started): RLlib
 stores each module under ``learner_group/learner/rl_module/<module id>``. The policy is the
 module's deterministic choice, the most likely legal action (its masked logits' argmax), as an
-SB3 agent is evaluated with ``deterministic=True``.
+SB3 agent is evaluated with ``deterministic=True``. A run in an action formulation decides in
+the formulation's terms: :func:`agent_policy` turns its decisions into the game's own actions
+(the formulation's ``native_policy``), as :func:`~pokerzoo.training.hooks.agent_policy` does
+for an SB3 model.
 """
 
 from __future__ import annotations
@@ -19,10 +22,13 @@ import torch
 from ray.rllib.core.columns import Columns
 from ray.rllib.core.rl_module.rl_module import RLModule
 
+from ...envs.core.registry import GameSpec
 from ..evaluate import Policy
+from ..formulations import NATIVE
+from ..hooks import feature_set, formulation
 from .table import LEARNER, observation_dict
 
-__all__ = ["checkpoint_policy", "learner_module", "module_policy"]
+__all__ = ["agent_policy", "checkpoint_policy", "learner_module", "module_policy"]
 
 _MODULES = Path("learner_group", "learner", "rl_module")
 
@@ -61,3 +67,18 @@ def checkpoint_policy(
     """The deterministic masked policy of an RLlib checkpoint's learner (see the module
     docstring); ``transform`` is the run's feature set."""
     return module_policy(learner_module(checkpoint), transform)
+
+
+def agent_policy(
+    spec: GameSpec, module: Any, features: str = "raw", actions: str = NATIVE
+) -> Policy:
+    """The learner's ``module`` (or an RLlib checkpoint folder, a ``str`` or ``Path``) as a
+    deterministic batched policy over the game's own observations and actions: the run's
+    feature set ``features`` of its action formulation ``actions`` applied, the formulation's
+    decisions turned into the game's actions."""
+    transform = feature_set(spec, features, actions)
+    if isinstance(module, (str, Path)):
+        module = learner_module(module)
+    policy = module_policy(module, transform)
+    chosen = formulation(spec, actions)
+    return policy if chosen is None else chosen.native_policy(policy)

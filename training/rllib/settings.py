@@ -7,7 +7,6 @@ from typing import Any
 
 from ...envs.core.registry import GameSpec
 from ..config import ConfigError, PPOConfig, TrainConfig, from_dict, to_dict
-from ..formulations import NATIVE
 
 __all__ = ["validate_for_rllib", "with_overrides"]
 
@@ -15,9 +14,9 @@ log = logging.getLogger(__name__)
 
 
 def validate_for_rllib(config: TrainConfig, spec: GameSpec) -> None:
-    """The game's checks (env options, bot names, the opponent pool, features), then the
-    backend's own: a game of several players (the learner against the pool's bots) and the
-    game's own actions. Self-play snapshots are not part of this backend: a config that asks
+    """The game's checks (env options, bot names, the opponent pool, the action formulation,
+    features), then the backend's own: a game of several players (the learner against the
+    pool's bots). Self-play snapshots are not part of this backend: a config that asks
     for them trains against its bots alone, and says so."""
     from ..train import validate_for_game
 
@@ -28,10 +27,6 @@ def validate_for_rllib(config: TrainConfig, spec: GameSpec) -> None:
         raise ConfigError(
             f"backend: rllib trains games of several players; {spec.title} is a one-player "
             "game (use backend sb3)"
-        )
-    if config.actions != NATIVE:
-        raise ConfigError(
-            f"actions: the rllib backend plays the game's own actions, not {config.actions!r}"
         )
     opponents = config.opponents
     if opponents.snapshot_weight > 0 and opponents.snapshot_every > 0:

@@ -30,6 +30,16 @@ or out-of-space action raises :class:`~pokerzoo.envs.core.errors.IllegalActionEr
 role, the seat and the legal actions (training stops there; nothing replaces the action).
 :attr:`BotTable.actions_checked` counts the episode's actions that passed, for the run's
 metrics.
+
+Action formulations
+-------------------
+A run in an action formulation (config ``actions``, e.g. Quintet's ``packs``) decides in the
+formulation's terms while the bots play the game's own actions, so they cannot sit at the
+table as RLlib agents. :class:`SeatTable` holds the env an SB3 run trains on instead
+(:func:`seat_env`: the learner's seat against the pool's bots, drawn per episode as
+:class:`~pokerzoo.training.opponents.OpponentPool` draws them, in the formulation), with
+:data:`LEARNER` its only agent: each RLlib step is one of the formulation's decisions, the bots
+act inside it, and the learner's observation, mask check, rewards and counts are as above.
 """
 
 from __future__ import annotations
@@ -41,15 +51,20 @@ import numpy as np
 from gymnasium import spaces
 
 from ...envs.core.errors import GameOverError, check_action
+from ...envs.core.registry import get_game
+from ..hooks import formulation
+from ..opponents import OpponentPool, PoolSeatEnv
 
 __all__ = [
     "ACTION_MASK",
     "LEARNER",
     "OBSERVATIONS",
     "BotTable",
+    "SeatTable",
     "bot_id",
     "observation_dict",
     "observation_dict_space",
+    "seat_env",
 ]
 
 LEARNER = "learner"
@@ -231,3 +246,100 @@ class BotTable:
         seen = self._observe(seat)
         self._mask = seen[ACTION_MASK]
         return {self.roles[seat]: seen}
+
+
+def seat_env(game: str, options: Mapping[str, Any], bots: Mapping[str, float], actions: str) -> Any:
+    """The env an SB3 run of a game of several players trains on, without snapshots: the
+    learner's seat (drawn per episode) against the pool's ``bots``, built as evaluation builds
+    them (with the game's evaluation options), in the action formulation ``actions``."""
+    spec = get_game(game)
+    bot_options = {**options, **spec.scoring.eval_options}
+    pool = OpponentPool(lambda name: spec.make_bot(name, seed=None, **bot_options), bots)
+    view = PoolSeatEnv(spec.make_aec(**options), pool)
+    chosen = formulation(spec, actions)
+    return view if chosen is None else chosen.wrap(view)
+
+
+class SeatTable:
+    """The learner's single-seat env (the bots inside it), in RLlib's multi-agent protocol with
+    one agent, :data:`LEARNER` (see the module docstring).
+
+    Args:
+        env: a Gymnasium env of one seat, e.g. :func:`seat_env`, with a ``Discrete`` action
+            space and the mask in ``info["action_mask"]``.
+        transform: the run's feature set for its observations (None: raw).
+        reward_scale: the learner's rewards are multiplied by this.
+    """
+
+    def __init__(
+        self, env: Any, transform: Transform | None = None, reward_scale: float = 1.0
+    ) -> None:
+        self.env = env
+        self.transform = transform
+        self.reward_scale = float(reward_scale)
+        self.num_actions = int(env.action_space.n)
+        raw = env.observation_space
+        learner = raw if transform is None else _feature_space(raw, transform)
+        self.bot_of: dict[str, str] = {}
+        """No bot is an RLlib agent: they act inside :attr:`env`."""
+        self.possible_agents: list[str] = [LEARNER]
+        self.observation_spaces = {LEARNER: observation_dict_space(learner, self.num_actions)}
+        self.action_spaces = {LEARNER: spaces.Discrete(self.num_actions)}
+        self.agents: list[str] = []
+        self.bot_seeds: dict[str, int] = {}
+        """Empty: :attr:`env` seeds its bots itself."""
+        self.actions_checked = 0
+        """The learner's actions of the current episode checked against their masks."""
+        self._mask = np.zeros(self.num_actions, dtype=np.int8)
+        self._done = True
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, dict[str, np.ndarray]], dict[str, dict[str, Any]]]:
+        """Start an episode of :attr:`env` (``seed`` seeds its generator, which draws every
+        later episode's seat, bots and deal; ``options`` go to it) and return the learner's
+        first observation."""
+        observation, info = self.env.reset(seed=seed, options=options)
+        self.agents = [LEARNER]
+        self.actions_checked = 0
+        self._done = False
+        return {LEARNER: self._observe(observation, info)}, {}
+
+    def step(
+        self, actions: Mapping[str, Any]
+    ) -> tuple[
+        dict[str, dict[str, np.ndarray]],
+        dict[str, float],
+        dict[str, bool],
+        dict[str, bool],
+        dict[str, dict[str, Any]],
+    ]:
+        """Play the learner's action (its bots' replies inside :attr:`env`); RLlib's five
+        dicts."""
+        if self._done:
+            raise GameOverError("the episode is over: call reset() first")
+        if set(actions) != {LEARNER}:
+            raise ValueError(f"expected an action for {LEARNER} only, got {dict(actions)}")
+        action = check_action(actions[LEARNER], self._mask, what=f"action of {LEARNER}")
+        self.actions_checked += 1
+        observation, reward, terminated, truncated, info = self.env.step(action)
+        observations = {LEARNER: self._observe(observation, info)}
+        rewards = {LEARNER: float(reward) * self.reward_scale}
+        if not (terminated or truncated):
+            return observations, rewards, {"__all__": False}, {"__all__": False}, {}
+        self._done = True
+        ended = bool(terminated)
+        return (
+            observations,
+            rewards,
+            {LEARNER: ended, "__all__": ended},
+            {LEARNER: not ended, "__all__": not ended},
+            {},
+        )
+
+    def _observe(self, observation: np.ndarray, info: Mapping[str, Any]) -> dict[str, np.ndarray]:
+        if self.transform is not None:
+            observation = self.transform(np.asarray(observation, dtype=np.float32)[None])[0]
+        seen = observation_dict(observation, info["action_mask"])
+        self._mask = seen[ACTION_MASK]
+        return seen

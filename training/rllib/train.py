@@ -5,7 +5,8 @@ top to bottom.
    game's own first), torch's thread count in this process (the env runners and learners set
    theirs: :mod:`.env`, :mod:`.modules`).
 2. The run folder gets what an SB3 run's gets: ``config.yaml`` (resolved, ``backend: rllib``),
-   ``run.json`` (seed, package versions with Ray's, segments, throughput), ``evaluations.csv``
+   ``run.json`` (seed, package versions with Ray's, segments, each with the Ray nodes its env
+   runners ran on, ``env_runner_nodes``, throughput), ``evaluations.csv``
    (the periodic evaluations, same columns), ``checkpoints/model_N_steps/`` (RLlib checkpoint
    folders every ``checkpoint_every`` learner decisions), ``model/`` (the final checkpoint), and
    ``progress.csv`` (one row per RLlib iteration: decisions, seconds, the learner's mean return
@@ -15,9 +16,10 @@ top to bottom.
    resources the config asks for must fit the cluster's CPUs.
 4. ``algo.train()`` until the learner has made ``timesteps`` decisions (``timesteps`` counts the
    learner's decisions, as an SB3 run's single-seat env steps do; RLlib's env steps count every
-   seat's), evaluating the learner's module against the bots on the same duplicate deals as SB3
-   runs (:func:`~pokerzoo.training.evaluate.evaluate_agent`), checkpointing, and resuming from
-   the latest checkpoint (``resume``).
+   seat's, or only the learner's in an action formulation, where the bots act inside the env),
+   evaluating the learner's module (in the game's own actions) against the bots on the same
+   duplicate deals as SB3 runs (:func:`~pokerzoo.training.evaluate.evaluate_agent`),
+   checkpointing, and resuming from the latest checkpoint (``resume``).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import json
 import logging
 import sys
 import time
+from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from math import nan
@@ -35,7 +38,6 @@ from typing import Any
 from ...envs.core.registry import get_game
 from ..config import ConfigError, TrainConfig
 from ..evaluate import evaluate_agent
-from ..hooks import feature_set
 from ..runs import (
     append_csv,
     checkpoint_steps,
@@ -45,11 +47,11 @@ from ..runs import (
     write_run_info,
 )
 from .algorithm import ACTIONS_CHECKED, algorithm_config
-from .policy import module_policy
+from .policy import agent_policy
 from .settings import validate_for_rllib
 from .table import LEARNER
 
-__all__ = ["RLlibResult", "train"]
+__all__ = ["RLlibResult", "env_runner_nodes", "train"]
 
 log = logging.getLogger(__name__)
 
@@ -141,6 +143,7 @@ def train(
             algo.restore_from_path(str(start_from.resolve()))
         setup_seconds = time.perf_counter() - started
         try:
+            nodes = env_runner_nodes(algo)
             segment = _learn(config, spec, run_dir, algo, start_steps, verbose)
             algo.save_to_path(str((run_dir / "model").resolve()))
         finally:
@@ -155,6 +158,7 @@ def train(
         command=sys.argv,
         setup_seconds=round(setup_seconds, 2),
         num_env_runners=config.rllib.num_env_runners,
+        env_runner_nodes=nodes,
         address=config.rllib.address,
     )
     info["segments"].append(segment)
@@ -170,12 +174,23 @@ def train(
         "env_steps_per_second": round(env_steps / max(seconds, 1e-9), 1),
         "num_env_runners": config.rllib.num_env_runners,
         "threads": config.threads,
-        "note": "the learner's decisions (timesteps) and every seat's env steps per second of "
-        "`algo.train()` (sampling + updates); Ray's start-up, periodic evaluation and "
-        "checkpoints excluded",
+        "note": "the learner's decisions (timesteps) and RLlib's env steps (every seat's; the "
+        "learner's alone in an action formulation) per second of `algo.train()` (sampling + "
+        "updates); Ray's start-up, periodic evaluation and checkpoints excluded",
     }
     (run_dir / "run.json").write_text(json.dumps(info, indent=2) + "\n")
     return RLlibResult(run_dir, segment["to_timesteps"], info["throughput"])
+
+
+def env_runner_nodes(algo: Any) -> dict[str, int]:
+    """Ray node id -> how many of ``algo``'s env runners run there (the sampling actors; none
+    with ``num_env_runners: 0``, where the driver samples), as each env runner reports it."""
+    import ray
+
+    nodes = algo.env_runner_group.foreach_env_runner(
+        lambda runner: ray.get_runtime_context().get_node_id(), local_env_runner=False
+    )
+    return dict(Counter(nodes))
 
 
 def _after(steps: int, every: int) -> int | None:
@@ -188,12 +203,11 @@ def _learn(
 ) -> dict[str, Any]:
     """``algo.train()`` until the learner's budget is spent, with periodic evaluations and
     checkpoints; the segment's record for ``run.json``."""
-    transform = feature_set(spec, config.features)
     every, checkpoint_every = config.evaluation.every, config.checkpoint_every
 
     def evaluate(timesteps: int) -> float:
         started = time.perf_counter()
-        policy = module_policy(algo.get_module(LEARNER), transform)
+        policy = agent_policy(spec, algo.get_module(LEARNER), config.features, config.actions)
         evaluation = evaluate_agent(
             spec,
             policy,
