@@ -11,6 +11,7 @@ import csv
 import json
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import numpy as np
 import pytest
@@ -27,7 +28,12 @@ from pokerzoo.training.config import ConfigError, from_dict  # noqa: E402
 from pokerzoo.training.games.quintet.packs import CONTEXT, NUM_ACTIONS, ROW  # noqa: E402
 from pokerzoo.training.rllib.algorithm import TableCallbacks, algorithm_config  # noqa: E402
 from pokerzoo.training.rllib.env import SeatEnv  # noqa: E402
-from pokerzoo.training.rllib.modules import BotModule, MaskedPPOModule  # noqa: E402
+from pokerzoo.training.rllib.league import League, snapshot_steps  # noqa: E402
+from pokerzoo.training.rllib.modules import (  # noqa: E402
+    BotModule,
+    MaskedPPOModule,
+    SnapshotModule,
+)
 from pokerzoo.training.rllib.policy import learner_module, module_policy  # noqa: E402
 from pokerzoo.training.rllib.table import (  # noqa: E402
     ACTION_MASK,
@@ -39,7 +45,7 @@ from pokerzoo.training.rllib.table import (  # noqa: E402
 )
 from pokerzoo.training.rllib.train import train  # noqa: E402
 from ray.rllib.core.columns import Columns  # noqa: E402
-from ray.rllib.core.rl_module.rl_module import RLModuleSpec  # noqa: E402
+from ray.rllib.core.rl_module.rl_module import RLModule, RLModuleSpec  # noqa: E402
 
 pytestmark = pytest.mark.rllib
 
@@ -160,6 +166,56 @@ def test_the_algorithm_config_trains_the_learner_alone_with_one_module_per_bot_s
     specs = ppo.rl_module_spec.rl_module_specs
     assert specs[LEARNER].module_class is MaskedPPOModule
     assert specs[bot_id("caller", 2)].model_config["bot"] == "caller"
+
+
+def test_a_league_adds_frozen_snapshot_slots_built_as_the_learner() -> None:
+    config = from_dict(
+        {
+            "game": "draw_poker",
+            "env": {"num_players": 3},
+            "opponents": {
+                "bots": {"caller": 1},
+                "snapshot_weight": 2,
+                "snapshot_every": 1000,
+                "max_snapshots": 3,
+            },
+            "rllib": {"num_env_runners": 1, "fcnet_hiddens": [32]},
+        }
+    )
+    ppo = algorithm_config(config)
+    slots = {f"snapshot_{k}" for k in range(3)}
+    assert set(ppo.policies) == {LEARNER, bot_id("caller", 1), bot_id("caller", 2), *slots}
+    assert set(ppo.policies_to_train) == {LEARNER}
+    assert ppo.policy_mapping_fn("snapshot_2_1", None) == "snapshot_2"
+    assert ppo.env_config["snapshot_slots"] == 3 and ppo.env_config["snapshot_weight"] == 2
+    specs = ppo.rl_module_spec.rl_module_specs
+    for slot in slots:
+        assert specs[slot].module_class is SnapshotModule
+        assert specs[slot].observation_space == specs[LEARNER].observation_space
+        assert specs[slot].model_config == specs[LEARNER].model_config
+    # Without snapshot_every, no league: no slots.
+    plain = config.model_copy(
+        update={"opponents": config.opponents.model_copy(update={"snapshot_every": 0})}
+    )
+    assert not any(p.startswith("snapshot_") for p in algorithm_config(plain).policies)
+
+
+def test_a_snapshot_module_plays_its_most_likely_legal_action_and_is_not_trained() -> None:
+    learner = masked_module()
+    space = observation_dict_space(spaces.Box(-1, 1, (6,), np.float32), 5)
+    snapshot = RLModuleSpec(
+        module_class=SnapshotModule,
+        observation_space=space,
+        action_space=spaces.Discrete(5),
+        model_config={"fcnet_hiddens": [16], "threads": 1},
+    ).build()
+    snapshot.set_state(learner.get_state())
+    batch, observations, masks = random_batch(np.random.default_rng(1))
+    actions = snapshot.forward_exploration(batch)[Columns.ACTIONS].numpy()
+    np.testing.assert_array_equal(actions, module_policy(learner)(observations, masks.astype(bool)))
+    assert masks[np.arange(len(masks)), actions].all()
+    with pytest.raises(NotImplementedError, match="frozen"):
+        snapshot.forward_train(batch)
 
 
 def test_a_formulations_run_trains_the_learners_seat_with_the_bots_inside() -> None:
@@ -286,3 +342,145 @@ def test_a_run_that_needs_more_cpus_than_the_cluster_has_stops_before_its_folder
     with pytest.raises(ConfigError, match="need 3 CPUs; the Ray cluster has 2"):
         train(config, tmp_path / "run")
     assert not (tmp_path / "run").exists() and ray.is_initialized()
+
+
+# --- the self-play league -------------------------------------------------------------------
+
+
+def module_weights(path: Path) -> dict[str, np.ndarray]:
+    """The weights of an RLlib module folder (a snapshot's, or a checkpoint's module)."""
+    return {
+        k: np.asarray(v) for k, v in RLModule.from_checkpoint(path.resolve()).get_state().items()
+    }
+
+
+def same_weights(first: dict[str, np.ndarray], second: dict[str, np.ndarray]) -> bool:
+    shared = set(first) & set(second)
+    assert shared
+    return all(np.array_equal(first[k], second[k]) for k in shared)
+
+
+@pytest.mark.slow
+def test_the_league_freezes_snapshots_that_sit_at_the_table_and_resumes(
+    local_ray: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # An env runner of its own (a Ray actor): the snapshots' weights and filled slots reach it.
+    config = tmp_path / "draw_poker.yaml"
+    config.write_text(
+        "game: draw_poker\nbackend: rllib\ntimesteps: 400\ncheckpoint_every: 0\n"
+        "opponents: {bots: {random: 1}, snapshot_weight: 9, snapshot_every: 100, "
+        "max_snapshots: 2}\n"
+        "evaluation: {every: 0, final_episodes: 0}\n"
+        "rllib: {num_env_runners: 1, train_batch_size: 200, minibatch_size: 100, "
+        "num_epochs: 1, fcnet_hiddens: [16], lr: 0.01}\n"
+    )
+    run = tmp_path / "run"
+    argv = ["train", "draw_poker", "--config", str(config), "--out", str(run)]
+    assert main(argv) == 0, capsys.readouterr().err
+    info = json.loads((run / "run.json").read_text())
+    league = info["league"]
+    progress = read_csv(run / "progress.csv")
+    # A snapshot at each iteration that reached another 100 decisions; the slots keep the
+    # latest two, each saved to snapshots/ and listed in run.json.
+    assert league["taken"] == info["segments"][0]["snapshots_taken"] >= 3
+    kept = league["snapshots"]
+    assert len(kept) == 2 and {s["module"] for s in kept} == {"snapshot_0", "snapshot_1"}
+    assert len(list((run / "snapshots").iterdir())) == league["taken"]
+    # Snapshots sat at the table: most seats once the first existed (weight 9 against 1).
+    seats = [int(row["snapshot_seats"]) for row in progress]
+    assert seats[0] == 0 and seats[-1] > 0
+    # Never trained: each slot of the final model holds the learner's weights of its snapshot,
+    # which the learner has since moved away from.
+    model = run / "model" / "learner_group" / "learner" / "rl_module"
+    learner = module_weights(model / LEARNER)
+    for snapshot in kept:
+        frozen = module_weights(run / snapshot["path"])
+        assert same_weights(module_weights(model / snapshot["module"]), frozen)
+    assert not same_weights(learner, module_weights(run / kept[0]["path"]))
+
+    # Resumed for one more iteration: the saved snapshots are back in their slots, sit at the
+    # table from the first iteration on, and the next one goes to the next slot round-robin.
+    budget = info["segments"][0]["to_timesteps"] + 1
+    assert main([*argv, "--resume", "--timesteps", str(budget)]) == 0, capsys.readouterr().err
+    info = json.loads((run / "run.json").read_text())
+    resumed = info["league"]
+    assert info["segments"][1]["snapshots_taken"] == 1
+    assert resumed["taken"] == league["taken"] + 1
+    newest = {
+        "timesteps": info["segments"][1]["to_timesteps"],
+        "module": f"snapshot_{league['taken'] % 2}",
+        "path": f"snapshots/step_{info['segments'][1]['to_timesteps']}",
+    }
+    assert resumed["snapshots"] == [kept[1], newest]
+    seats = [int(row["snapshot_seats"]) for row in read_csv(run / "progress.csv")]
+    assert seats[-1] > seats[-2]  # before the iteration's own snapshot was taken
+    model = run / "model" / "learner_group" / "learner" / "rl_module"
+    for snapshot in resumed["snapshots"]:
+        frozen = module_weights(run / snapshot["path"])
+        assert same_weights(module_weights(model / snapshot["module"]), frozen)
+
+
+class FakeAlgorithm:
+    """What :class:`League` uses of an algorithm, recorded: the learner group's weights, the
+    env runners' weight sync and their tables' filled slots."""
+
+    def __init__(self) -> None:
+        self.learner = masked_module()
+        self.set: list[dict[str, Any]] = []
+        self.synced: list[list[str]] = []
+        self.told: list[list[int]] = []
+        table = SimpleNamespace(set_snapshots=self.told.append)
+        runner = SimpleNamespace(env=SimpleNamespace(envs=[SimpleNamespace(unwrapped=table)]))
+        self.learner_group = SimpleNamespace(
+            get_weights=lambda module_ids: {LEARNER: self.learner.get_state()},
+            set_weights=self.set.append,
+        )
+        self.env_runner_group = SimpleNamespace(
+            sync_weights=lambda policies, **kwargs: self.synced.append(policies),
+            foreach_env_runner=lambda tell, local_env_runner: tell(runner),
+        )
+
+
+def test_the_league_fills_its_slots_round_robin_and_restores_them_from_its_folder(
+    tmp_path: Path,
+) -> None:
+    algo = FakeAlgorithm()
+    spec = RLModuleSpec(
+        module_class=MaskedPPOModule,
+        observation_space=algo.learner.observation_space,
+        action_space=algo.learner.action_space,
+        model_config={"fcnet_hiddens": [16], "threads": 1},
+    )
+    league = League(tmp_path, every=100, slots=2, learner_spec=spec)
+    league.start(algo, 0)
+    assert algo.told == [[]] and league.next == 100
+    states = {}
+    for steps in (60, 130, 250, 330):
+        with torch.no_grad():  # the learner moves on between snapshots
+            next(algo.learner.parameters()).add_(1.0)
+        took = league.step(algo, steps)
+        assert took == (steps != 60)
+        if took:
+            states[steps] = algo.learner.get_state()
+    assert algo.synced == [["snapshot_0"], ["snapshot_1"], ["snapshot_0"]]
+    assert league.kept == [(250, 1), (330, 0)] and league.filled == [0, 1]
+    assert algo.told[-1] == [0, 1] and league.taken == 3 and league.next == 400
+    assert snapshot_steps(tmp_path) == [130, 250, 330]
+    assert same_weights(module_weights(tmp_path / "snapshots" / "step_250"), states[250])
+    assert league.record()["snapshots"][0] == {
+        "timesteps": 250,
+        "module": "snapshot_1",
+        "path": "snapshots/step_250",
+    }
+
+    # Resumed from 260 decisions: step_330 came after it, so it is set aside; the two before
+    # it go back into the slots they were taken into.
+    restored, again = FakeAlgorithm(), League(tmp_path, every=100, slots=2, learner_spec=spec)
+    again.start(restored, 260)
+    assert snapshot_steps(tmp_path) == [130, 250]
+    assert (tmp_path / "snapshots" / "discarded_step_330").is_dir()
+    assert again.taken == 2 and again.kept == [(130, 0), (250, 1)] and again.next == 300
+    (weights,) = restored.set
+    assert same_weights(weights["snapshot_0"], states[130])
+    assert same_weights(weights["snapshot_1"], states[250])
+    assert restored.synced == [["snapshot_0", "snapshot_1"]] and restored.told == [[0, 1]]

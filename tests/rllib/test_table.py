@@ -20,7 +20,8 @@ from pokerzoo.training.cli import main
 from pokerzoo.training.config import ConfigError, from_dict, to_dict
 from pokerzoo.training.games.quintet.packs import CONTEXT, RowDraft, encode_draft
 from pokerzoo.training.hooks import feature_set
-from pokerzoo.training.rllib.settings import validate_for_rllib, with_overrides
+from pokerzoo.training.opponents import OpponentPool
+from pokerzoo.training.rllib.settings import league_slots, validate_for_rllib, with_overrides
 from pokerzoo.training.rllib.table import (
     ACTION_MASK,
     LEARNER,
@@ -28,7 +29,10 @@ from pokerzoo.training.rllib.table import (
     BotTable,
     SeatTable,
     bot_id,
+    draw_opponent,
+    module_of,
     seat_env,
+    snapshot_id,
 )
 from pokerzoo.training.runs import find_run, latest_checkpoint, resolve_config
 
@@ -168,6 +172,106 @@ def test_the_learner_sees_the_feature_set_and_the_bots_the_raw_observation() -> 
     assert shapes == {LEARNER: width, bot_id("caller", 1): raw}
 
 
+# --- the self-play league: snapshots of the learner at the table ----------------------------
+
+
+def test_an_opponent_is_drawn_as_the_sb3_pool_draws_it() -> None:
+    rng = np.random.default_rng(0)
+    weights = np.array([1.0, 3.0])
+    # No snapshot yet: the bots alone, by their weights, whatever snapshot_weight says.
+    draws = [draw_opponent(rng, weights, 6.0, []) for _ in range(4000)]
+    assert {snapshot for snapshot, _ in draws} == {False}
+    assert np.mean([index for _, index in draws]) == pytest.approx(0.75, abs=0.03)
+    # Then "a snapshot" weighs 6 against the bots' 4, and is one of the filled slots, uniformly.
+    draws = [draw_opponent(rng, weights, 6.0, [0, 2]) for _ in range(4000)]
+    slots = [index for snapshot, index in draws if snapshot]
+    assert len(slots) / len(draws) == pytest.approx(0.6, abs=0.03)
+    assert set(slots) == {0, 2} and np.mean(slots) == pytest.approx(1.0, abs=0.08)
+    bots = [index for snapshot, index in draws if not snapshot]
+    assert np.mean(bots) == pytest.approx(0.75, abs=0.04)
+    assert {s for s, _ in (draw_opponent(rng, weights, 0.0, [1]) for _ in range(200))} == {False}
+    # Draw for draw, with the same generator, what the SB3 pool draws.
+    pool = OpponentPool(
+        lambda name: name, {"random": 1, "greedy": 3}, 6.0, snapshots=["step_1", "step_2"]
+    )
+    first, second = np.random.default_rng(9), np.random.default_rng(9)
+    for _ in range(300):
+        snapshot, index = draw_opponent(first, weights, 6.0, [0, 1])
+        drawn = pool(1, second)
+        expected = pool.snapshots[index] if snapshot else ["random", "greedy"][index]
+        assert (drawn.name.removeprefix("snapshot:") if snapshot else drawn) == expected
+
+
+def test_a_league_table_seats_snapshots_once_told_with_the_learners_view() -> None:
+    spec = get_game("draw_poker")
+    features = feature_set(spec, "equity")
+    table = make_table(
+        "draw_poker",
+        {"caller": 2},
+        options={"num_players": 3},
+        transform=features,
+        snapshot_weight=8,
+        snapshot_slots=2,
+    )
+    snapshots = [snapshot_id(slot, p) for p in (1, 2) for slot in (0, 1)]
+    assert table.possible_agents == [LEARNER, bot_id("caller", 1), bot_id("caller", 2), *snapshots]
+    assert [module_of(agent) for agent in snapshots] == ["snapshot_0", "snapshot_1"] * 2
+    assert module_of(bot_id("caller", 1)) == bot_id("caller", 1) and module_of(LEARNER) == LEARNER
+    for agent in snapshots:  # a snapshot observes what the learner observes
+        assert table.observation_spaces[agent] == table.observation_spaces[LEARNER]
+    with pytest.raises(ValueError, match=r"snapshot slots \[2\]: the table has 2"):
+        table.set_snapshots([0, 2])
+
+    def seated(episodes: int) -> list[str]:
+        roles = []
+        for _ in range(episodes):
+            table.reset()
+            roles += [role for role in table.roles.values() if role != LEARNER]
+            assert table.snapshot_seats == sum(
+                r.startswith("snapshot_") for r in table.roles.values()
+            )
+            assert set(table.bot_seeds) == {r for r in table.roles.values() if r.startswith("bot_")}
+        return roles
+
+    table.reset(seed=0)
+    assert set(seated(50)) == {bot_id("caller", 1), bot_id("caller", 2)}  # none filled yet
+    table.set_snapshots([1])
+    roles = seated(300)  # a snapshot weighs 8 against the bots' 2, as the SB3 pool weighs
+    assert set(roles) == {bot_id("caller", 1), bot_id("caller", 2), *snapshots[1::2]}
+    assert sum(r.startswith("snapshot_") for r in roles) / len(roles) == pytest.approx(
+        0.8, abs=0.06
+    )
+    # A snapshot plays a hand through with the learner's features.
+    observations, _ = table.reset(seed=11)
+    while table.snapshot_seats == 0:
+        observations, _ = table.reset()
+    width = table.observation_spaces[LEARNER][OBSERVATIONS].shape
+    while True:
+        (role,) = observations
+        if role != LEARNER and role.startswith("snapshot_"):
+            assert observations[role][OBSERVATIONS].shape == width
+        action = int(np.flatnonzero(observations[role][ACTION_MASK])[0])
+        observations, rewards, terminated, _, _ = table.step({role: action})
+        if terminated["__all__"]:
+            break
+    assert set(rewards) == set(table.agents)
+
+
+def test_a_seeded_league_table_replays_its_draws() -> None:
+    runs = []
+    for _ in range(2):
+        table = make_table(snapshot_weight=1, snapshot_slots=3)
+        table.set_snapshots([0, 2])
+        table.reset(seed=5)
+        seen = []
+        for _ in range(40):
+            seen.append((dict(table.roles), dict(table.bot_seeds)))
+            table.reset()
+        runs.append(seen)
+    assert runs[0] == runs[1]
+    assert any("snapshot_2_1" in roles.values() for roles, _ in runs[0])
+
+
 # --- an action formulation: the learner's seat, the bots inside -------------------------------
 
 
@@ -293,10 +397,17 @@ def test_the_backend_checks_the_game_then_refuses_one_player_games(
     # The SB3 sections are no concern of an rllib run: per_action without per-action features.
     sb3_only = {"game": "quintet", "opponents": bots, "ppo": {"policy": "per_action"}}
     validate_for_rllib(from_dict(sb3_only), quintet)
-    league = {**bots, "snapshot_weight": 1, "snapshot_every": 100}
+    # The league: kept in the game's own actions, not in an action formulation (warned).
+    league = {**bots, "snapshot_weight": 1, "snapshot_every": 100, "max_snapshots": 3}
     with caplog.at_level(logging.WARNING):
-        validate_for_rllib(from_dict({"game": "quintet", "opponents": league}), quintet)
-    assert "keeps no snapshots" in caplog.text and "['greedy']" in caplog.text
+        native = from_dict({"game": "quintet", "opponents": league})
+        validate_for_rllib(native, quintet)
+    assert caplog.text == "" and league_slots(native) == 3
+    with caplog.at_level(logging.WARNING):
+        packs_league = from_dict({**packs, "features": "candidates", "opponents": league})
+        validate_for_rllib(packs_league, quintet)
+    assert "keeps no snapshots of the learner in an action formulation" in caplog.text
+    assert "['greedy']" in caplog.text and league_slots(packs_league) == 0
 
 
 @pytest.mark.parametrize(

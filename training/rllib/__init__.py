@@ -10,10 +10,12 @@ Modules, from the env up (only :mod:`.table` and :mod:`.settings` import no Ray;
   refused); for a run in an action formulation (Quintet's ``packs``), the learner's seat of the
   SB3 run's env, the bots inside, as the protocol's one agent.
 - :mod:`.env`: the table as RLlib's ``MultiAgentEnv``, built in each env runner.
-- :mod:`.modules`: the learner's PPO module with the mask applied to its logits, and the bots
-  as fixed modules.
+- :mod:`.modules`: the learner's PPO module with the mask applied to its logits, its frozen
+  snapshots, and the bots as fixed modules.
 - :mod:`.algorithm`: RLlib's ``PPOConfig`` from the run's config, and the callbacks that
   re-seed the bots and count the checked actions.
+- :mod:`.league`: the self-play league (the learner's snapshots in their modules, saved to
+  the run folder and restored on resume).
 - :mod:`.train`: the run (folder, Ray, iterations, evaluations, checkpoints).
 - :mod:`.policy`: a checkpoint as the batched policy ``pokerzoo evaluate`` plays (in the game's
   own actions, whatever the run's formulation).

@@ -5,11 +5,14 @@
   :mod:`.modules`).
 - Modules: :data:`~.table.LEARNER`, a :class:`~.modules.MaskedPPOModule`, the only one trained;
   one :class:`~.modules.BotModule` per bot of the pool and position at the table (none in an
-  action formulation: the bots play inside the env). Agent ids are module ids (:mod:`.table`),
-  so the mapping is the identity.
+  action formulation: the bots play inside the env); with a self-play league,
+  ``opponents.max_snapshots`` :class:`~.modules.SnapshotModule` slots built as the learner's
+  (:func:`~.table.snapshot_module`; :mod:`.league` fills them). Agent ids are module ids
+  (:mod:`.table`), but for a snapshot's, which maps to its slot (:func:`~.table.module_of`).
 - :class:`TableCallbacks`: at each episode's start, re-seed the seated bots with the seeds the
   table drew (and check that the env runner holds one env); at its end, count the actions that
-  were checked against their masks (the metric ``actions_checked``).
+  were checked against their masks (the metric ``actions_checked``) and the seats snapshots
+  took (``snapshot_seats``).
 - Training settings, resources and the seed from the config's ``rllib`` section and top-level
   keys; the learner's rewards are scaled by ``reward_scale``.
 """
@@ -26,14 +29,16 @@ from ray.rllib.core.rl_module.rl_module import RLModuleSpec
 from ...envs.core.registry import get_game
 from ..config import TrainConfig
 from .env import env_class, env_config
-from .modules import BotModule, MaskedPPOModule
-from .table import LEARNER
+from .modules import BotModule, MaskedPPOModule, SnapshotModule
+from .table import LEARNER, module_of, snapshot_module
 
-__all__ = ["ACTIONS_CHECKED", "TableCallbacks", "algorithm_config"]
+__all__ = ["ACTIONS_CHECKED", "SNAPSHOT_SEATS", "TableCallbacks", "algorithm_config"]
 
 ACTIONS_CHECKED = "actions_checked"
 """Env-runner metric: actions checked against the acting seat's mask (all legal: a masked
 one raises in the env)."""
+SNAPSHOT_SEATS = "snapshot_seats"
+"""Env-runner metric: seats of finished episodes taken by snapshots of the learner."""
 
 
 class TableCallbacks(RLlibCallback):
@@ -54,11 +59,12 @@ class TableCallbacks(RLlibCallback):
     ) -> None:
         table = env.envs[env_index].unwrapped
         metrics_logger.log_value(ACTIONS_CHECKED, table.actions_checked, reduce="lifetime_sum")
+        metrics_logger.log_value(SNAPSHOT_SEATS, table.snapshot_seats, reduce="lifetime_sum")
 
 
-def _same_id(agent_id: str, episode: Any = None, **kwargs: Any) -> str:
-    """Agent ids name their modules (:mod:`.table`)."""
-    return agent_id
+def _module_of(agent_id: str, episode: Any = None, **kwargs: Any) -> str:
+    """Agent ids name their modules, a snapshot's its slot (:mod:`.table`)."""
+    return module_of(agent_id)
 
 
 def algorithm_config(config: TrainConfig) -> PPOConfig:
@@ -69,19 +75,25 @@ def algorithm_config(config: TrainConfig) -> PPOConfig:
     env = env_class(config)
     table = env(data)
     bot_options = {**config.env, **spec.scoring.eval_options}
-    modules = {
-        LEARNER: RLModuleSpec(
-            module_class=MaskedPPOModule,
-            observation_space=table.observation_spaces[LEARNER],
-            action_space=table.action_spaces[LEARNER],
-            model_config={
-                "fcnet_hiddens": list(settings.fcnet_hiddens),
-                "fcnet_activation": settings.fcnet_activation,
-                "vf_share_layers": settings.vf_share_layers,
-                "threads": config.threads,
-            },
+    learner = RLModuleSpec(
+        module_class=MaskedPPOModule,
+        observation_space=table.observation_spaces[LEARNER],
+        action_space=table.action_spaces[LEARNER],
+        model_config={
+            "fcnet_hiddens": list(settings.fcnet_hiddens),
+            "fcnet_activation": settings.fcnet_activation,
+            "vf_share_layers": settings.vf_share_layers,
+            "threads": config.threads,
+        },
+    )
+    modules = {LEARNER: learner}
+    for slot in range(data["snapshot_slots"]):
+        modules[snapshot_module(slot)] = RLModuleSpec(
+            module_class=SnapshotModule,
+            observation_space=learner.observation_space,
+            action_space=learner.action_space,
+            model_config=learner.model_config,
         )
-    }
     for role, name in table.bot_of.items():
         modules[role] = RLModuleSpec(
             module_class=BotModule,
@@ -106,7 +118,9 @@ def algorithm_config(config: TrainConfig) -> PPOConfig:
             num_learners=settings.num_learners,
             num_cpus_per_learner=settings.num_cpus_per_learner,
         )
-        .multi_agent(policies=set(modules), policy_mapping_fn=_same_id, policies_to_train=[LEARNER])
+        .multi_agent(
+            policies=set(modules), policy_mapping_fn=_module_of, policies_to_train=[LEARNER]
+        )
         .rl_module(rl_module_spec=MultiRLModuleSpec(rl_module_specs=modules))
         .training(
             train_batch_size_per_learner=settings.train_batch_size,

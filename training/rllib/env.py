@@ -4,8 +4,9 @@
 
 RLlib builds it in every env runner from the run's ``env_config`` (:func:`env_config`), so
 everything it needs is plain data: the game, its options, the pool's bots, the action
-formulation's and the feature set's names, the learner's reward scale and torch's thread count
-for the env runner's process.
+formulation's and the feature set's names, the learner's reward scale, torch's thread count
+for the env runner's process, and the self-play league's ``snapshot_weight`` and
+``snapshot_slots`` (:func:`~.settings.league_slots`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from ...envs.core.registry import get_game
 from ..config import TrainConfig
 from ..formulations import NATIVE
 from ..hooks import feature_set
+from .settings import league_slots
 from .table import BotTable, SeatTable, seat_env
 
 __all__ = ["SeatEnv", "TableEnv", "env_class", "env_config"]
@@ -34,6 +36,8 @@ def env_config(config: TrainConfig) -> dict[str, Any]:
         "features": config.features,
         "reward_scale": float(config.reward_scale),
         "threads": config.threads,
+        "snapshot_weight": float(config.opponents.snapshot_weight),
+        "snapshot_slots": league_slots(config),
     }
 
 
@@ -64,6 +68,8 @@ class TableEnv(BotTable, MultiAgentEnv):
             config["bots"],
             feature_set(spec, config["features"]),
             config["reward_scale"],
+            config["snapshot_weight"],
+            config["snapshot_slots"],
         )
 
 

@@ -1,5 +1,6 @@
 """The RLModules of the rllib backend: the learner's PPO module with the action mask applied to
-its logits, and the pool's bots as fixed modules.
+its logits, frozen snapshots of it (the self-play league), and the pool's bots as fixed
+modules.
 
 :class:`MaskedPPOModule` is RLlib's default PPO actor-critic built over the ``observations``
 entry of :func:`~.table.observation_dict`; every forward pass adds ``FLOAT_MIN`` to the logits
@@ -7,6 +8,11 @@ of the actions the ``action_mask`` entry forbids, so sampling, the deterministic
 PPO loss never give them probability. Its ``model_config`` carries ``threads``: the module is
 built in every process that runs it (the driver, each learner, each env runner), which is where
 torch's thread count is set.
+
+:class:`SnapshotModule` is the learner's module frozen: the run copies the learner's weights
+into it (:mod:`.league`) and leaves it out of ``policies_to_train``; it plays its most likely
+legal action, as an SB3 snapshot (:class:`~pokerzoo.training.opponents.PolicyBot`) does. It
+keeps no state, so one module answers any number of seats and observations.
 
 :class:`BotModule` wraps one :class:`~pokerzoo.agents.base.Bot`: never trained (``forward_train``
 raises, and the algorithm config leaves bots out of ``policies_to_train``), it acts through the
@@ -29,7 +35,7 @@ from ray.rllib.utils.torch_utils import FLOAT_MIN
 from ...envs.core.registry import get_game
 from .table import ACTION_MASK, OBSERVATIONS
 
-__all__ = ["BotModule", "MaskedPPOModule"]
+__all__ = ["BotModule", "MaskedPPOModule", "SnapshotModule"]
 
 
 class MaskedPPOModule(DefaultPPOTorchRLModule):
@@ -66,6 +72,20 @@ class MaskedPPOModule(DefaultPPOTorchRLModule):
         if embeddings is None:
             _, batch = _split(batch)
         return super().compute_values(batch, embeddings)
+
+
+class SnapshotModule(MaskedPPOModule):
+    """A frozen copy of the learner's module: its deterministic masked choice, never trained
+    (see the module docstring)."""
+
+    def _forward_exploration(self, batch: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        outputs = self._forward_inference(batch, **kwargs)
+        # Actions in the output: RLlib's connector samples none from the logits.
+        outputs[Columns.ACTIONS] = outputs[Columns.ACTION_DIST_INPUTS].argmax(dim=-1)
+        return outputs
+
+    def _forward_train(self, batch: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        raise NotImplementedError("a snapshot of the learner is frozen: it is not trained")
 
 
 def _split(batch: dict[str, Any]) -> tuple[torch.Tensor, dict[str, Any]]:

@@ -7,17 +7,29 @@ from typing import Any
 
 from ...envs.core.registry import GameSpec
 from ..config import ConfigError, PPOConfig, TrainConfig, from_dict, to_dict
+from ..formulations import NATIVE
 
-__all__ = ["validate_for_rllib", "with_overrides"]
+__all__ = ["league_slots", "validate_for_rllib", "with_overrides"]
 
 log = logging.getLogger(__name__)
+
+
+def league_slots(config: TrainConfig) -> int:
+    """How many snapshot modules ``config``'s run keeps for its self-play league:
+    ``opponents.max_snapshots`` when it asks for snapshots (``snapshot_weight`` and
+    ``snapshot_every`` > 0) in the game's own actions, else 0 (no league; an action
+    formulation's run has none, see :func:`validate_for_rllib`)."""
+    opponents = config.opponents
+    asked = opponents.snapshot_weight > 0 and opponents.snapshot_every > 0
+    return opponents.max_snapshots if asked and config.actions == NATIVE else 0
 
 
 def validate_for_rllib(config: TrainConfig, spec: GameSpec) -> None:
     """The game's checks (env options, bot names, the opponent pool, the action formulation,
     features), then the backend's own: a game of several players (the learner against the
-    pool's bots). Self-play snapshots are not part of this backend: a config that asks
-    for them trains against its bots alone, and says so."""
+    pool's bots). The learner's snapshots (self-play league) are kept in the game's own
+    actions only: a run in an action formulation that asks for them trains against its bots
+    alone, and says so."""
     from ..train import validate_for_game
 
     # The sections only SB3 reads (ppo, vec_env) are left out: a shipped config's SB3 policy
@@ -29,10 +41,12 @@ def validate_for_rllib(config: TrainConfig, spec: GameSpec) -> None:
             "game (use backend sb3)"
         )
     opponents = config.opponents
-    if opponents.snapshot_weight > 0 and opponents.snapshot_every > 0:
+    asked = opponents.snapshot_weight > 0 and opponents.snapshot_every > 0
+    if asked and not league_slots(config):
         log.warning(
-            "opponents.snapshot_weight: the rllib backend keeps no snapshots of the learner; "
-            "it trains against the bots %s only",
+            "opponents.snapshot_weight: the rllib backend keeps no snapshots of the learner in "
+            "an action formulation (actions: %s); it trains against the bots %s only",
+            config.actions,
             sorted(name for name, weight in opponents.bots.items() if weight > 0),
         )
 

@@ -13,6 +13,20 @@ own generator, the deal's seed, the learner's seat, each other position's bot (b
 weights) and each bot's reset seed (:attr:`BotTable.bot_seeds`, which the training callback
 hands to the bot modules before they act), so a seeded first reset replays every episode.
 
+Self-play league
+----------------
+With ``snapshot_slots`` > 0 the table also seats frozen snapshots of the learner: RLlib
+modules ``snapshot_<k>`` (:func:`snapshot_module`, k < ``snapshot_slots``), whose weights the
+training run overwrites round-robin with the learner's (:mod:`.league`), and which it names to
+the table as they fill (:meth:`BotTable.set_snapshots`). A position's opponent is drawn as
+:class:`~pokerzoo.training.opponents.OpponentPool` draws it (:func:`draw_opponent`): the
+bots by their weights and, once a snapshot exists, "a snapshot" with ``snapshot_weight``,
+then one of the filled slots uniformly. A snapshot at position p is the agent
+``snapshot_<k>_<p>`` (:func:`snapshot_id`), mapped to its slot's module (:func:`module_of`:
+a snapshot keeps no state, so one module answers every position); it sees the learner's
+observation (the run's feature set applied). :attr:`BotTable.snapshot_seats` counts the
+episode's seats taken by snapshots.
+
 Observations, rewards, terminations
 -----------------------------------
 The agent to act, and only it, gets an observation: the dict :func:`observation_dict` builds
@@ -40,11 +54,13 @@ table as RLlib agents. :class:`SeatTable` holds the env an SB3 run trains on ins
 :class:`~pokerzoo.training.opponents.OpponentPool` draws them, in the formulation), with
 :data:`LEARNER` its only agent: each RLlib step is one of the formulation's decisions, the bots
 act inside it, and the learner's observation, mask check, rewards and counts are as above.
+No snapshot of the learner sits at this table (no self-play league in an action formulation:
+the bots inside the env are the SB3 pool's, which holds none).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -62,13 +78,19 @@ __all__ = [
     "BotTable",
     "SeatTable",
     "bot_id",
+    "draw_opponent",
+    "module_of",
     "observation_dict",
     "observation_dict_space",
     "seat_env",
+    "snapshot_id",
+    "snapshot_module",
 ]
 
 LEARNER = "learner"
 """The agent id (and RLModule id) of the policy being trained."""
+SNAPSHOT = "snapshot"
+"""The prefix of the snapshots' module and agent ids."""
 OBSERVATIONS = "observations"
 ACTION_MASK = "action_mask"
 
@@ -78,6 +100,43 @@ Transform = Callable[[np.ndarray], np.ndarray]
 def bot_id(name: str, position: int) -> str:
     """The agent id (and RLModule id) of bot ``name`` at ``position`` seats after the learner."""
     return f"bot_{name}_{position}"
+
+
+def snapshot_module(slot: int) -> str:
+    """The RLModule id of snapshot slot ``slot`` (see the module docstring)."""
+    return f"{SNAPSHOT}_{slot}"
+
+
+def snapshot_id(slot: int, position: int) -> str:
+    """The agent id of slot ``slot``'s snapshot at ``position`` seats after the learner."""
+    return f"{snapshot_module(slot)}_{position}"
+
+
+def module_of(agent_id: str) -> str:
+    """The RLModule id that acts for ``agent_id``: a snapshot's slot; every other id names its
+    module itself."""
+    if agent_id.startswith(f"{SNAPSHOT}_"):
+        return agent_id.rsplit("_", 1)[0]
+    return agent_id
+
+
+def draw_opponent(
+    rng: np.random.Generator,
+    weights: np.ndarray,
+    snapshot_weight: float = 0.0,
+    snapshots: Sequence[int] = (),
+) -> tuple[bool, int]:
+    """One position's opponent, as :class:`~pokerzoo.training.opponents.OpponentPool` draws
+    it: bot ``i`` by ``weights`` (> 0 somewhere) or, once ``snapshots`` (the filled slots) is
+    not empty, "a snapshot" with ``snapshot_weight``, then one of them uniformly. Returns
+    ``(False, bot index)`` or ``(True, slot)``."""
+    league = len(snapshots) > 0 and snapshot_weight > 0
+    if league:
+        weights = np.append(weights, snapshot_weight)
+    index = int(rng.choice(len(weights), p=weights / weights.sum()))
+    if league and index == len(weights) - 1:
+        return True, int(snapshots[int(rng.integers(len(snapshots)))])
+    return False, index
 
 
 def observation_dict(observation: np.ndarray, mask: np.ndarray) -> dict[str, np.ndarray]:
@@ -108,8 +167,11 @@ class BotTable:
     Args:
         aec_env: the game's PettingZoo AEC env (built once, reset per episode).
         bots: bot name -> sampling weight (weights > 0 only; they need not sum to 1).
-        transform: the run's feature set for the learner's observations (None: raw).
+        transform: the run's feature set for the learner's (and snapshots') observations
+            (None: raw).
         reward_scale: the learner's rewards are multiplied by this.
+        snapshot_weight: the weight of "a snapshot of the learner" among the bots' weights.
+        snapshot_slots: how many snapshot modules the run keeps (0: no self-play).
     """
 
     def __init__(
@@ -118,6 +180,8 @@ class BotTable:
         bots: Mapping[str, float],
         transform: Transform | None = None,
         reward_scale: float = 1.0,
+        snapshot_weight: float = 0.0,
+        snapshot_slots: int = 0,
     ) -> None:
         self.aec = aec_env
         self.seats: list[str] = list(aec_env.possible_agents)
@@ -127,8 +191,15 @@ class BotTable:
         if not names or any(weight < 0 for weight in bots.values()):
             raise ValueError(f"bad bots {dict(bots)!r}: expected weights >= 0, one of them > 0")
         self.bot_names = names
+        # Not normalised: snapshot_weight weighs against the bots' weights as they are given.
         self._weights = np.array([bots[n] for n in names], dtype=np.float64)
-        self._weights /= self._weights.sum()
+        if snapshot_weight < 0 or snapshot_slots < 0:
+            raise ValueError(
+                f"bad league: snapshot_weight {snapshot_weight} and snapshot_slots "
+                f"{snapshot_slots} must be >= 0"
+            )
+        self.snapshot_weight = float(snapshot_weight)
+        self.snapshot_slots = int(snapshot_slots)
         self.transform = transform
         self.reward_scale = float(reward_scale)
         first = self.seats[0]
@@ -139,9 +210,17 @@ class BotTable:
             bot_id(name, position): name for position in range(1, len(self.seats)) for name in names
         }
         """Bot agent id -> bot name: every bot role a table of this game and pool may seat."""
-        self.possible_agents: list[str] = [LEARNER, *self.bot_of]
+        self.snapshot_of = {
+            snapshot_id(slot, position): slot
+            for position in range(1, len(self.seats))
+            for slot in range(self.snapshot_slots)
+        }
+        """Snapshot agent id -> its slot: every snapshot role this table may seat."""
+        self.possible_agents: list[str] = [LEARNER, *self.bot_of, *self.snapshot_of]
         self.observation_spaces = {
-            agent: observation_dict_space(learner if agent == LEARNER else raw, self.num_actions)
+            agent: observation_dict_space(
+                raw if agent in self.bot_of else learner, self.num_actions
+            )
             for agent in self.possible_agents
         }
         self.action_spaces = {
@@ -155,10 +234,22 @@ class BotTable:
         """Bot agent id -> the seed its bot is reset with for the current episode."""
         self.actions_checked = 0
         """Actions of the current episode checked against their masks."""
+        self.snapshots: list[int] = []
+        """The filled snapshot slots, which a position may draw (:meth:`set_snapshots`)."""
+        self.snapshot_seats = 0
+        """Seats of the current episode taken by snapshots."""
         self._rng: np.random.Generator | None = None
         self._mask = np.zeros(self.num_actions, dtype=np.int8)
         """The acting seat's mask, as its observation showed it."""
         self._done = True
+
+    def set_snapshots(self, slots: Sequence[int]) -> None:
+        """The slots that hold a snapshot of the learner from the next episode on (the
+        training run calls it as it fills them)."""
+        bad = [slot for slot in slots if not 0 <= slot < self.snapshot_slots]
+        if bad:
+            raise ValueError(f"snapshot slots {bad}: the table has {self.snapshot_slots}")
+        self.snapshots = sorted(set(int(slot) for slot in slots))
 
     # --- the episode ------------------------------------------------------------------------
     def reset(
@@ -174,10 +265,18 @@ class BotTable:
         learner = int(rng.integers(n))
         self.roles = {self.seats[learner]: LEARNER}
         self.bot_seeds = {}
+        self.snapshot_seats = 0
         for position in range(1, n):
-            name = self.bot_names[int(rng.choice(len(self.bot_names), p=self._weights))]
-            role = bot_id(name, position)
-            self.roles[self.seats[(learner + position) % n]] = role
+            snapshot, index = draw_opponent(
+                rng, self._weights, self.snapshot_weight, self.snapshots
+            )
+            seat = self.seats[(learner + position) % n]
+            if snapshot:
+                self.roles[seat] = snapshot_id(index, position)
+                self.snapshot_seats += 1
+                continue
+            role = bot_id(self.bot_names[index], position)
+            self.roles[seat] = role
             self.bot_seeds[role] = int(rng.integers(2**31))
         self.aec.reset(seed=deal_seed, options=options)
         self.agents = list(self.roles.values())
@@ -237,7 +336,7 @@ class BotTable:
     def _observe(self, seat: str) -> dict[str, np.ndarray]:
         seen = self.aec.observe(seat)
         observation = seen["observation"]
-        if self.transform is not None and self.roles[seat] == LEARNER:
+        if self.transform is not None and self.roles[seat] not in self.bot_of:
             observation = self.transform(np.asarray(observation, dtype=np.float32)[None])[0]
         return observation_dict(observation, seen["action_mask"])
 
@@ -288,6 +387,9 @@ class SeatTable:
         self.agents: list[str] = []
         self.bot_seeds: dict[str, int] = {}
         """Empty: :attr:`env` seeds its bots itself."""
+        self.snapshot_seats = 0
+        """No snapshot sits at this table (the league is not part of an action formulation's
+        run)."""
         self.actions_checked = 0
         """The learner's actions of the current episode checked against their masks."""
         self._mask = np.zeros(self.num_actions, dtype=np.int8)

@@ -20,6 +20,11 @@ top to bottom.
    evaluating the learner's module (in the game's own actions) against the bots on the same
    duplicate deals as SB3 runs (:func:`~pokerzoo.training.evaluate.evaluate_agent`),
    checkpointing, and resuming from the latest checkpoint (``resume``).
+5. The self-play league (config ``opponents.snapshot_weight`` and ``snapshot_every``, in the
+   game's own actions): after each iteration that reaches ``snapshot_every`` more decisions,
+   the learner's weights are frozen into a snapshot slot and saved to ``snapshots/step_N/``;
+   ``run.json`` lists the kept ones (``league``), ``progress.csv`` counts the seats snapshots
+   took (``snapshot_seats``), and a resumed run restores them (:mod:`.league`).
 """
 
 from __future__ import annotations
@@ -46,9 +51,10 @@ from ..runs import (
     saved_run_config,
     write_run_info,
 )
-from .algorithm import ACTIONS_CHECKED, algorithm_config
+from .algorithm import ACTIONS_CHECKED, SNAPSHOT_SEATS, algorithm_config
+from .league import League
 from .policy import agent_policy
-from .settings import validate_for_rllib
+from .settings import league_slots, validate_for_rllib
 from .table import LEARNER
 
 __all__ = ["RLlibResult", "env_runner_nodes", "train"]
@@ -138,13 +144,20 @@ def train(
     start_from, start_steps = _start(run_dir, info) if resume else (None, 0)
     try:
         started = time.perf_counter()
-        algo = algorithm_config(config).build_algo()
+        ppo = algorithm_config(config)
+        algo = ppo.build_algo()
         if start_from is not None:
             algo.restore_from_path(str(start_from.resolve()))
+        league = None
+        if league_slots(config):
+            learner_spec = ppo.rl_module_spec.rl_module_specs[LEARNER]
+            every = config.opponents.snapshot_every
+            league = League(run_dir, every, league_slots(config), learner_spec)
+            league.start(algo, start_steps)
         setup_seconds = time.perf_counter() - started
         try:
             nodes = env_runner_nodes(algo)
-            segment = _learn(config, spec, run_dir, algo, start_steps, verbose)
+            segment = _learn(config, spec, run_dir, algo, start_steps, verbose, league)
             algo.save_to_path(str((run_dir / "model").resolve()))
         finally:
             algo.stop()
@@ -162,6 +175,8 @@ def train(
         address=config.rllib.address,
     )
     info["segments"].append(segment)
+    if league is not None:
+        info["league"] = league.record()
     segments = info["segments"]
     decisions = sum(s["to_timesteps"] - s["from_timesteps"] for s in segments)
     env_steps = sum(s["env_steps"] for s in segments)
@@ -199,10 +214,16 @@ def _after(steps: int, every: int) -> int | None:
 
 
 def _learn(
-    config: TrainConfig, spec: Any, run_dir: Path, algo: Any, steps: int, verbose: int
+    config: TrainConfig,
+    spec: Any,
+    run_dir: Path,
+    algo: Any,
+    steps: int,
+    verbose: int,
+    league: League | None = None,
 ) -> dict[str, Any]:
-    """``algo.train()`` until the learner's budget is spent, with periodic evaluations and
-    checkpoints; the segment's record for ``run.json``."""
+    """``algo.train()`` until the learner's budget is spent, with periodic evaluations,
+    checkpoints and the league's snapshots; the segment's record for ``run.json``."""
     every, checkpoint_every = config.evaluation.every, config.checkpoint_every
 
     def evaluate(timesteps: int) -> float:
@@ -230,6 +251,7 @@ def _learn(
     next_checkpoint = _after(steps, checkpoint_every)
     env_steps = 0
     learn_seconds = 0.0
+    snapshots = 0
     while steps < config.timesteps:
         started = time.perf_counter()
         result = algo.train()
@@ -243,18 +265,20 @@ def _learn(
         # RLlib's returns are the learner's scaled rewards: back to the game's unit.
         returns = runners.get("module_episode_returns_mean", {}).get(LEARNER, nan)
         returns = float(returns) / config.reward_scale
-        append_csv(
-            run_dir / "progress.csv",
-            {
-                "iteration": result["training_iteration"],
-                "timesteps": steps,
-                "env_steps": sampled,
-                "decisions": decisions,
-                "seconds": round(seconds, 3),
-                "learner_return_mean": round(returns, 4),
-                ACTIONS_CHECKED: int(runners.get(ACTIONS_CHECKED, 0)),
-            },
-        )
+        row = {
+            "iteration": result["training_iteration"],
+            "timesteps": steps,
+            "env_steps": sampled,
+            "decisions": decisions,
+            "seconds": round(seconds, 3),
+            "learner_return_mean": round(returns, 4),
+            ACTIONS_CHECKED: int(runners.get(ACTIONS_CHECKED, 0)),
+        }
+        if league is not None:
+            # Before the checkpoint below, so that it holds the snapshot too.
+            snapshots += league.step(algo, steps)
+            row[SNAPSHOT_SEATS] = int(runners.get(SNAPSHOT_SEATS, 0))
+        append_csv(run_dir / "progress.csv", row)
         if verbose:
             log.info(
                 "iteration %d: %d/%d decisions, %.0f decisions/s, learner return %.3f",
@@ -278,4 +302,5 @@ def _learn(
         "seconds": round(time.perf_counter() - loop_started, 2),
         "learn_seconds": round(learn_seconds, 2),
         "evaluation_seconds": round(evaluation_seconds, 2),
+        "snapshots_taken": snapshots,
     }
