@@ -1,9 +1,11 @@
 """The rllib backend with Ray: the masking module never gives a masked action probability, the
 bots' modules act as their bots for one game at a time, the callbacks re-seed them, a run in
-an action formulation trains the learner's seat alone, and two games (Quintet in its default
-``actions: packs``) train through ``pokerzoo train --backend rllib`` on a local Ray instance
-with 2 env runners and evaluate through ``pokerzoo evaluate`` (CI runs these with the
-``rllib`` extra in its own venv; a few minutes on 2 cores)."""
+an action formulation trains the learner's seat alone, and every game of several players
+trains from its shipped default config (its features, action formulation, env options and
+opponents, self-play snapshots included; Quintet in its ``actions: packs``) through ``pokerzoo
+train --backend rllib`` on a local Ray instance with 2 env runners and evaluates through
+``pokerzoo evaluate`` (CI runs these with the ``rllib`` extra in its own venv; a few minutes on
+2 cores)."""
 
 from __future__ import annotations
 
@@ -23,8 +25,9 @@ import ray  # noqa: E402
 import torch  # noqa: E402
 from gymnasium import spaces  # noqa: E402
 from pokerzoo.envs.core.registry import get_game  # noqa: E402
+from pokerzoo.envs.nameless_poker.deals import HAND_SIZES, NUM_DEALS, NUM_PLAYERS  # noqa: E402
 from pokerzoo.training.cli import main  # noqa: E402
-from pokerzoo.training.config import ConfigError, from_dict  # noqa: E402
+from pokerzoo.training.config import ConfigError, from_dict, load_config  # noqa: E402
 from pokerzoo.training.games.quintet.packs import CONTEXT, NUM_ACTIONS, ROW  # noqa: E402
 from pokerzoo.training.rllib.algorithm import TableCallbacks, algorithm_config  # noqa: E402
 from pokerzoo.training.rllib.env import SeatEnv  # noqa: E402
@@ -35,6 +38,7 @@ from pokerzoo.training.rllib.modules import (  # noqa: E402
     SnapshotModule,
 )
 from pokerzoo.training.rllib.policy import learner_module, module_policy  # noqa: E402
+from pokerzoo.training.rllib.settings import league_slots  # noqa: E402
 from pokerzoo.training.rllib.table import (  # noqa: E402
     ACTION_MASK,
     LEARNER,
@@ -241,14 +245,28 @@ def local_ray():
     ray.shutdown()
 
 
+MULTI_PLAYER_GAMES = ["draw_poker", "five_card_stud", "nameless_poker", "quintet"]
+"""Every game of several players, each trained from its shipped default config."""
+TIMESTEPS = 600
+"""The learner's decisions of an end-to-end run: a few RLlib iterations."""
+EPISODES = {"nameless_poker": 1}
+"""Evaluation deals per bot where the default (4 in training, 6 in ``pokerzoo evaluate``) is
+too many: a game of nameless poker is 30 deals."""
+LONGEST_GAME = {"nameless_poker": 2 * NUM_PLAYERS * (NUM_DEALS + sum(HAND_SIZES))}
+"""Env steps no game exceeds, where 100 is too few: twice the bids and cards of nameless
+poker's four seats over its 30 deals (room for any other decision)."""
+
+
 def small_config(game: str, folder: Path) -> Path:
-    """The game's shipped config (its action formulation and features included), with a budget
-    of a few RLlib iterations."""
+    """The game's shipped config (its action formulation, features, env options and opponents
+    included), with a budget of a few RLlib iterations, small networks, and the self-play
+    league's snapshots every third of the budget (so that some are taken and seated)."""
     data = yaml.safe_load((ROOT / "configs" / f"{game}.yaml").read_text())
+    episodes = EPISODES.get(game, 4)
     data.update(
-        timesteps=600,
-        checkpoint_every=300,
-        evaluation={**data["evaluation"], "every": 10_000, "episodes": 4},
+        timesteps=TIMESTEPS,
+        checkpoint_every=TIMESTEPS // 2,
+        evaluation={**data["evaluation"], "every": 10_000, "episodes": episodes},
         rllib={
             "train_batch_size": 400,
             "minibatch_size": 100,
@@ -256,6 +274,8 @@ def small_config(game: str, folder: Path) -> Path:
             "fcnet_hiddens": [32, 32],
         },
     )
+    if data.get("opponents", {}).get("snapshot_every"):
+        data["opponents"] = {**data["opponents"], "snapshot_every": TIMESTEPS // 3}
     path = folder / f"{game}.yaml"
     path.write_text(yaml.safe_dump(data))
     return path
@@ -267,12 +287,14 @@ def read_csv(path: Path) -> list[dict[str, str]]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", ["draw_poker", "quintet"])
-def test_two_games_train_with_two_env_runners_and_evaluate(
+@pytest.mark.parametrize("game", MULTI_PLAYER_GAMES)
+def test_each_default_config_trains_with_two_env_runners_and_evaluates(
     game: str, local_ray: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     run = tmp_path / "run"
-    argv = ["train", game, "--config", str(small_config(game, tmp_path)), "--out", str(run)]
+    path = small_config(game, tmp_path)
+    config = load_config(path)
+    argv = ["train", game, "--config", str(path), "--out", str(run)]
     argv += ["--backend", "rllib", "--num-env-runners", "2", "--eval-episodes", "0"]
     assert main(argv) == 0, capsys.readouterr().err
     assert "learner decisions" in capsys.readouterr().out
@@ -282,14 +304,20 @@ def test_two_games_train_with_two_env_runners_and_evaluate(
     assert info["throughput"]["num_env_runners"] == 2
     assert yaml.safe_load((run / "config.yaml").read_text())["backend"] == "rllib"
     progress = read_csv(run / "progress.csv")
-    assert int(progress[-1]["timesteps"]) >= 600
+    assert int(progress[-1]["timesteps"]) >= TIMESTEPS
     # Every action of every seat was checked against its mask (a masked one raises in the
     # env, and a failed env runner ends the run): the count covers every finished game, all
-    # but the actions of the game each env runner still had in play (no game here lasts 100).
+    # but the actions of the game each env runner still had in play.
     unchecked = sum(int(row["env_steps"]) for row in progress) - int(
         progress[-1]["actions_checked"]
     )
-    assert 0 <= unchecked < 2 * 100
+    assert 0 <= unchecked < 2 * LONGEST_GAME.get(game, 100)
+    if league_slots(config):  # the config's self-play league: snapshots taken and seated
+        assert info["league"]["taken"] >= 1
+        if game not in LONGEST_GAME:  # a nameless poker game seated after one ends too late
+            assert int(progress[-1]["snapshot_seats"]) > 0
+    else:  # an action formulation's run (Quintet's packs): its bots alone
+        assert "league" not in info
     assert read_csv(run / "evaluations.csv")[0]["timesteps"] == "0"
     assert sorted(p.name for p in (run / "checkpoints").iterdir())[0].startswith("model_")
     if game == "quintet":  # its default config's `actions: packs`: five decisions a deal
@@ -302,12 +330,15 @@ def test_two_games_train_with_two_env_runners_and_evaluate(
         assert int(progress[-1]["actions_checked"]) % 5 == 0
 
     report = tmp_path / "report"
-    argv = ["evaluate", str(run), "--episodes", "6", "--out", str(report)]
+    episodes = EPISODES.get(game, 6)
+    argv = ["evaluate", str(run), "--episodes", str(episodes), "--out", str(report)]
     assert main(argv) == 0, capsys.readouterr().err
     evaluation = json.loads((report / "report.json").read_text())["evaluation"]
-    assert set(evaluation["opponents"]) == set(get_game(game).bot_classes)
+    # The config's evaluation bots (nameless poker's leave out the slow montecarlo), else all.
+    bots = config.evaluation.opponents or get_game(game).bot_classes
+    assert set(evaluation["opponents"]) == set(bots)
     seats = len(get_game(game).make_aec().possible_agents)
-    assert {r["games"] for r in evaluation["opponents"].values()} == {6 * seats}
+    assert {r["games"] for r in evaluation["opponents"].values()} == {episodes * seats}
     assert evaluation["seed"] == 1_000_000  # the run's evaluation deals, as for an SB3 run
 
 
