@@ -111,6 +111,12 @@ class PolicyBot:
         return self.policy(observation, action_mask)
 
 
+def batched_player(policy: Callable[[np.ndarray, np.ndarray], np.ndarray]) -> PolicyBot:
+    """A batched policy (observations and bool masks, one row each, to actions) as a player of
+    one seat: the evaluated player of the local best response's tests."""
+    return PolicyBot("policy", lambda obs, mask: int(policy(obs[None], mask.astype(bool)[None])[0]))
+
+
 def check_render(
     text: str, first_line: str, shows: Iterable[str] = (), hides: Iterable[str] = ()
 ) -> None:

@@ -36,6 +36,8 @@ from pokerzoo.training.lbr import (
     play_lbr,
 )
 
+from tests.helpers import batched_player
+
 SPEC = get_game("draw_poker")
 _CARDS = LAYOUT.start("cards")
 _ACES = np.arange(48, 52)
@@ -85,21 +87,6 @@ def river_policy(observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
     wanted[last & (category >= Category.TWO_PAIR)] = RAISE
     wanted[last & (category < Category.PAIR)] = FOLD
     return np.where(drawing, STAND_PAT, _betting(masks, wanted))
-
-
-class _PolicyPlayer:
-    """A batched policy as the evaluated player."""
-
-    name = "policy"
-
-    def __init__(self, policy: Any) -> None:
-        self.policy = policy
-
-    def reset(self, seed: int | None = None) -> None:
-        pass
-
-    def act(self, observation: np.ndarray, mask: np.ndarray) -> int:
-        return int(self.policy(observation[None], mask.astype(bool)[None])[0])
 
 
 def _deal(game: DrawPokerGame, lbr: int, mine: str, theirs: str, stock: str = "") -> Any:
@@ -201,7 +188,7 @@ def test_the_unseen_cards_count_copies() -> None:
 # --- (2) the exploits --------------------------------------------------------------------------
 def _lbr_against(policy: Any, deals: int, options: dict[str, Any] | None = None) -> LBRResult:
     return play_lbr(
-        SPEC, _SMALL, "policy", lambda s: _PolicyPlayer(policy), policy, options or {}, deals
+        SPEC, _SMALL, "policy", lambda s: batched_player(policy), policy, options or {}, deals
     )
 
 
@@ -227,7 +214,7 @@ def test_lbr_value_bets_a_calling_station(lbr: int, mine: str, theirs: str) -> N
     view = DrawHiddenCards(game, particles=128)
     responder = LocalBestResponse(game, view, calling_station, np.random.default_rng(2), 64)
     history: list[Decision] = []
-    station = _PolicyPlayer(calling_station)
+    station = batched_player(calling_station)
     while not game.is_terminal(state):
         responder.play_next(state, lbr, history, station.act)
     # a bet in each betting round, called, and the made hand stood pat: ante 1 + 1 + 2 (the
@@ -307,7 +294,7 @@ def test_lbr_never_beats_the_exact_best_response(lbr: int) -> None:
     states = _river_states(game, lbr)
     best = _exact_best_response(game, states, lbr)
     view = _KnownRange(game, particles=len(RIVER_HOLDINGS))
-    policy = _PolicyPlayer(river_policy)
+    policy = batched_player(river_policy)
     found = passive = 0.0
     for start in states:
         state = copy.deepcopy(start)

@@ -19,6 +19,8 @@ from pokerzoo.envs.five_card_stud.observation import LAYOUT
 from pokerzoo.envs.five_card_stud.rules import FiveCardStudRules, pack_order
 from pokerzoo.training.lbr import Decision, LBRResult, LocalBestResponse, play_lbr
 
+from tests.helpers import batched_player
+
 SPEC = get_game("five_card_stud")
 _HOLE, _ROUND = LAYOUT.start("hole"), LAYOUT.start("round")
 _RANKS = np.arange(LAYOUT["hole"].stop - _HOLE) // 4  # a card id's rank, 0 (deuce) .. 12 (ace)
@@ -48,21 +50,6 @@ def folds_to_bets(observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
 
 def calling_station(observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
     return _passive(masks)
-
-
-class _PolicyPlayer:
-    """A batched policy as the evaluated player of :func:`play_lbr`."""
-
-    name = "policy"
-
-    def __init__(self, policy: Any) -> None:
-        self.policy = policy
-
-    def reset(self, seed: int | None = None) -> None:
-        pass
-
-    def act(self, observation: np.ndarray, mask: np.ndarray) -> int:
-        return int(self.policy(observation[None], mask.astype(bool)[None])[0])
 
 
 BOARD = ["Kd 7c 7s 2h", "9h Tc 3d Jc"]  # each seat's four up cards (the hole cards vary)
@@ -130,7 +117,7 @@ def _exact_best_response(rules: FiveCardStudRules, states: dict[int, Any], lbr: 
 def _lbr_value(rules: FiveCardStudRules, states: dict[int, Any], history: list, lbr: int) -> float:
     """LBR's result (chips, summed over the holdings), the policy holding each in turn."""
     view = StudHiddenCards(rules)
-    opponent = _PolicyPlayer(river_policy)
+    opponent = batched_player(river_policy)
     total = 0.0
     for start in states.values():
         state = copy.deepcopy(start)
@@ -165,7 +152,9 @@ def test_lbr_never_beats_the_exact_best_response(lbr: int) -> None:
 
 def _lbr_against(name: str, policy: Any, deals: int) -> LBRResult:
     """:func:`play_lbr` against a batched ``policy`` (the player and what LBR asks of it)."""
-    return play_lbr(SPEC, StudHiddenCards, name, lambda s: _PolicyPlayer(policy), policy, {}, deals)
+    return play_lbr(
+        SPEC, StudHiddenCards, name, lambda s: batched_player(policy), policy, {}, deals
+    )
 
 
 def test_lbr_takes_every_pot_from_a_policy_that_folds_to_bets() -> None:
