@@ -342,20 +342,32 @@ def test_each_default_config_trains_with_two_env_runners_and_evaluates(
     assert evaluation["seed"] == 1_000_000  # the run's evaluation deals, as for an SB3 run
 
 
+def train_from_yaml(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str
+) -> tuple[Path, list[str]]:
+    """``pokerzoo train`` of the config ``text`` (its ``game:`` line first) into
+    ``tmp_path/run``: the run folder and the command's arguments (to resume it)."""
+    game = text.split("\n", 1)[0].removeprefix("game: ")
+    config = tmp_path / f"{game}.yaml"
+    config.write_text(text)
+    run = tmp_path / "run"
+    argv = ["train", game, "--config", str(config), "--out", str(run)]
+    assert main(argv) == 0, capsys.readouterr().err
+    return run, argv
+
+
 @pytest.mark.slow
 def test_a_run_resumes_from_its_model_and_a_checkpoint_evaluates_alone(
     local_ray: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    config = tmp_path / "take_two.yaml"
-    config.write_text(
+    run, argv = train_from_yaml(
+        tmp_path,
+        capsys,
         "game: take_two\nbackend: rllib\ntimesteps: 200\ncheckpoint_every: 100\n"
         "opponents: {bots: {random: 1, greedy: 1}}\n"
         "evaluation: {every: 0, final_episodes: 0}\n"
-        "rllib: {num_env_runners: 0, train_batch_size: 100, minibatch_size: 50, num_epochs: 1}\n"
+        "rllib: {num_env_runners: 0, train_batch_size: 100, minibatch_size: 50, num_epochs: 1}\n",
     )
-    run = tmp_path / "run"
-    argv = ["train", "take_two", "--config", str(config), "--out", str(run)]
-    assert main(argv) == 0, capsys.readouterr().err
     assert main([*argv, "--resume", "--timesteps", "400"]) == 0, capsys.readouterr().err
     first, second = json.loads((run / "run.json").read_text())["segments"]
     assert second["from_timesteps"] == first["to_timesteps"] >= 200
@@ -396,18 +408,16 @@ def test_the_league_freezes_snapshots_that_sit_at_the_table_and_resumes(
     local_ray: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # An env runner of its own (a Ray actor): the snapshots' weights and filled slots reach it.
-    config = tmp_path / "draw_poker.yaml"
-    config.write_text(
+    run, argv = train_from_yaml(
+        tmp_path,
+        capsys,
         "game: draw_poker\nbackend: rllib\ntimesteps: 400\ncheckpoint_every: 0\n"
         "opponents: {bots: {random: 1}, snapshot_weight: 9, snapshot_every: 100, "
         "max_snapshots: 2}\n"
         "evaluation: {every: 0, final_episodes: 0}\n"
         "rllib: {num_env_runners: 1, train_batch_size: 200, minibatch_size: 100, "
-        "num_epochs: 1, fcnet_hiddens: [16], lr: 0.01}\n"
+        "num_epochs: 1, fcnet_hiddens: [16], lr: 0.01}\n",
     )
-    run = tmp_path / "run"
-    argv = ["train", "draw_poker", "--config", str(config), "--out", str(run)]
-    assert main(argv) == 0, capsys.readouterr().err
     info = json.loads((run / "run.json").read_text())
     league = info["league"]
     progress = read_csv(run / "progress.csv")

@@ -95,6 +95,14 @@ OBSERVATIONS = "observations"
 ACTION_MASK = "action_mask"
 
 Transform = Callable[[np.ndarray], np.ndarray]
+StepResult = tuple[
+    dict[str, dict[str, np.ndarray]],
+    dict[str, float],
+    dict[str, bool],
+    dict[str, bool],
+    dict[str, dict[str, Any]],
+]
+"""RLlib's five dicts of a step: observations, rewards, terminateds, truncateds, infos."""
 
 
 def bot_id(name: str, position: int) -> str:
@@ -286,15 +294,7 @@ class BotTable:
         self._done = False
         return self._observe_acting(), {}
 
-    def step(
-        self, actions: Mapping[str, Any]
-    ) -> tuple[
-        dict[str, dict[str, np.ndarray]],
-        dict[str, float],
-        dict[str, bool],
-        dict[str, bool],
-        dict[str, dict[str, Any]],
-    ]:
+    def step(self, actions: Mapping[str, Any]) -> StepResult:
         """Play the acting role's action; return RLlib's five dicts (see the module docstring)."""
         if self._done:
             raise GameOverError("the episode is over: call reset() first")
@@ -407,15 +407,7 @@ class SeatTable:
         self._done = False
         return {LEARNER: self._observe(observation, info)}, {}
 
-    def step(
-        self, actions: Mapping[str, Any]
-    ) -> tuple[
-        dict[str, dict[str, np.ndarray]],
-        dict[str, float],
-        dict[str, bool],
-        dict[str, bool],
-        dict[str, dict[str, Any]],
-    ]:
+    def step(self, actions: Mapping[str, Any]) -> StepResult:
         """Play the learner's action (its bots' replies inside :attr:`env`); RLlib's five
         dicts."""
         if self._done:
