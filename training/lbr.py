@@ -47,6 +47,7 @@ __all__ = [
     "Decision",
     "HandRange",
     "HiddenCards",
+    "HiddenView",
     "LBRResult",
     "LocalBestResponse",
     "SampledHiddenCards",
@@ -58,17 +59,22 @@ FLOOR = 1e-3
 """The least weight one of the policy's decisions gives a holding (module docstring)."""
 
 
-class HiddenCards(Protocol):
-    """What LBR needs to know of a game's hidden cards (heads-up), every holding of the other
-    seat's enumerated."""
+class HiddenView(Protocol):
+    """What LBR needs of any game's hidden cards (heads-up): a seat's hidden cards, and an
+    observation of the other seat's rewritten for other holdings."""
 
     def hidden(self, state: Any, seat: int) -> list[int]: ...
-
-    def holdings(self, state: Any, seat: int, other: int) -> np.ndarray: ...
 
     def counterfactual(
         self, observation: np.ndarray, actual: list[int], holdings: np.ndarray
     ) -> np.ndarray: ...
+
+
+class HiddenCards(HiddenView, Protocol):
+    """What LBR needs to know of a game's hidden cards (heads-up), every holding of the other
+    seat's enumerated."""
+
+    def holdings(self, state: Any, seat: int, other: int) -> np.ndarray: ...
 
     def equity(
         self,
@@ -103,15 +109,9 @@ class HandRange(Protocol):
         ...
 
 
-class SampledHiddenCards(Protocol):
-    """What LBR needs of a game whose range it samples (heads-up): the hidden cards, the
-    observations rewritten, and a new :class:`HandRange` for each hand."""
-
-    def hidden(self, state: Any, seat: int) -> list[int]: ...
-
-    def counterfactual(
-        self, observation: np.ndarray, actual: list[int], holdings: np.ndarray
-    ) -> np.ndarray: ...
+class SampledHiddenCards(HiddenView, Protocol):
+    """What LBR needs of a game whose range it samples (heads-up): :class:`HiddenView`'s, and a
+    new :class:`HandRange` for each hand."""
 
     def new_range(
         self,
