@@ -1,17 +1,19 @@
 """Decisions per second of the PettingZoo envs at an earlier commit and now, alternating in one run.
 
-    python benchmarks/envs_ab.py [--baseline REV] [--rounds 6] [--seconds 0.6]
+    python benchmarks/envs_ab.py [--baseline REV] [--pairs 40] [--seconds 0.25]
                                  [--rows draw_poker:heads-up five_card_stud:heads-up ...]
 
 ``benchmarks/envs.py`` measures every env once against PettingZoo's Hold'em; on a shared machine
 its rows drift by several per cent between runs, too much to see what one change costs. This
 script answers "did this change slow the envs down?": it extracts ``REV`` (``git archive``) next
-to the working tree, and for each row runs the same random masked play (the loop of
-``benchmarks/envs.py``, its ``play``: ``agent_iter``, ``last``, a uniformly random legal action,
-``step``) in fresh interpreters, baseline and current alternating ``--rounds`` times, each the
-best of five ``--seconds`` slices of CPU time (``time.process_time``: what another process
-takes from the machine does not count). The table gives each side's median and the ratio of
-the medians.
+to the working tree and, for each row, starts one interpreter per side that plays the same
+random masked games (the loop of ``benchmarks/envs.py``, its ``play``: ``agent_iter``, ``last``,
+a uniformly random legal action, ``step``). The two then play ``--pairs`` slices of
+``--seconds`` CPU time (``time.process_time``: what another process takes from the machine does
+not count) one right after the other, baseline and current in turn, the same seeds on both
+sides. A machine whose speed drifts by a third over seconds (this one's does: a VM's
+neighbours) moves both slices of a pair alike, so the table gives the median of the pairs'
+ratios with the interquartile range of those ratios, beside each side's median rate.
 Rows are ``game:option set`` of the registry (``pokerzoo list``); both sides get the option set's
 keywords as the registry holds them now.
 """
@@ -40,21 +42,23 @@ DEFAULT_ROWS = (
     "quintet:points",
 )
 
-PLAY = """
+WORKER = """
 import importlib, importlib.util, sys, time
 sys.path.insert(0, {path!r})
 spec = importlib.util.spec_from_file_location("envs_benchmark", {script!r})
 bench = sys.modules[spec.name] = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(bench)
 module = importlib.import_module("pokerzoo.envs.{game}_v0")
-runs = [
-    bench.play(lambda: module.env(**{options!r}), {seconds}, 1000 * i, clock=time.process_time)
-    for i in range(5)
-]
-print(max(decisions / took for decisions, took in runs))
+bench.play(lambda: module.env(**{options!r}), {seconds}, 0, clock=time.process_time)  # warm-up
+print("ready", flush=True)
+for line in sys.stdin:
+    decisions, took = bench.play(
+        lambda: module.env(**{options!r}), {seconds}, int(line), clock=time.process_time
+    )
+    print(decisions / took, flush=True)
 """
-"""One side's measurement in a fresh interpreter: ``benchmarks/envs.py``'s ``play`` (its loop and
-its untimed first game), five times, the best rate."""
+"""One side in its own interpreter: ``benchmarks/envs.py``'s ``play`` (its loop and its untimed
+first game) for one slice per seed read from stdin, its rate written back."""
 
 
 def namespace(source: Path, into: Path) -> Path:
@@ -77,23 +81,74 @@ def extract(rev: str, into: Path) -> Path:
     return into
 
 
-def rate(path: Path, game: str, options: dict, seconds: float) -> float:
-    script = str(ROOT / "benchmarks" / "envs.py")
-    code = PLAY.format(path=str(path), script=script, game=game, options=options, seconds=seconds)
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    out = subprocess.run(
-        [sys.executable, "-I", "-c", code], capture_output=True, text=True, env=env
-    )
-    if out.returncode:
-        raise RuntimeError(f"{game} under {path} failed:\n{out.stderr}")
-    return float(out.stdout.split()[-1])
+class Side:
+    """One side's worker interpreter (:data:`WORKER`) for one row."""
+
+    def __init__(self, path: Path, game: str, options: dict, seconds: float) -> None:
+        script = str(ROOT / "benchmarks" / "envs.py")
+        code = WORKER.format(
+            path=str(path), script=script, game=game, options=options, seconds=seconds
+        )
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+        self.name = f"{game} under {path}"
+        self.process = subprocess.Popen(
+            [sys.executable, "-I", "-c", code],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+        self._read()  # "ready": imported and warmed up
+
+    def _read(self) -> str:
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        if not line:
+            assert self.process.stderr is not None
+            raise RuntimeError(f"{self.name} failed:\n{self.process.stderr.read()}")
+        return line
+
+    def rate(self, seed: int) -> float:
+        """Decisions per CPU second of one slice of play from ``seed``."""
+        assert self.process.stdin is not None
+        self.process.stdin.write(f"{seed}\n")
+        self.process.stdin.flush()
+        return float(self._read())
+
+    def close(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        self.process.wait()
+
+
+def compare(
+    base: Path, now: Path, game: str, options: dict, pairs: int, seconds: float
+) -> tuple[float, float, float, float, float]:
+    """Baseline and current median rates, and the median and quartiles of the pairs' ratios."""
+    sides = Side(base, game, options, seconds), Side(now, game, options, seconds)
+    before, after, ratios = [], [], []
+    try:
+        for pair in range(pairs):
+            seed = 1000 * pair
+            order = sides if pair % 2 == 0 else sides[::-1]  # neither side always goes first
+            rates = {id(side): side.rate(seed) for side in order}
+            old, new = rates[id(sides[0])], rates[id(sides[1])]
+            before.append(old)
+            after.append(new)
+            ratios.append(new / old)
+    finally:
+        for side in sides:
+            side.close()
+    low, mid, high = statistics.quantiles(ratios, n=4)
+    return statistics.median(before), statistics.median(after), mid, low, high
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--baseline", default="f742956", help="the commit to compare with")
-    parser.add_argument("--rounds", type=int, default=6, help="alternations per row")
-    parser.add_argument("--seconds", type=float, default=0.6, help="CPU seconds per slice")
+    parser.add_argument("--pairs", type=int, default=40, help="alternated slices per row")
+    parser.add_argument("--seconds", type=float, default=0.25, help="CPU seconds per slice")
     parser.add_argument("--rows", nargs="+", default=DEFAULT_ROWS, help="game:option set")
     args = parser.parse_args()
     registry = games()
@@ -108,18 +163,20 @@ def main() -> None:
         base = namespace(extract(args.baseline, Path(tmp, "src")), Path(tmp, "base"))
         now = namespace(ROOT, Path(tmp, "now"))
         print(
-            f"random masked play, CPU time, median of {args.rounds} alternating runs (each the "
-            f"best of 5 x {args.seconds:g} s); baseline {args.baseline}, now the working tree\n"
+            f"random masked play, CPU time, {args.pairs} pairs of {args.seconds:g} s slices "
+            f"alternating in two interpreters; baseline {args.baseline}, now the working tree\n"
         )
-        print("| env | options | baseline decisions/s | now decisions/s | now / baseline |")
-        print("|---|---|---:|---:|---:|")
+        print(
+            "| env | options | baseline decisions/s | now decisions/s "
+            "| now / baseline (median of pairs) | interquartile range |"
+        )
+        print("|---|---|---:|---:|---:|---|")
         for game, label, options in rows:
-            before, after = [], []
-            for _ in range(args.rounds):
-                before.append(rate(base, game, options, args.seconds))
-                after.append(rate(now, game, options, args.seconds))
-            old, new = statistics.median(before), statistics.median(after)
-            print(f"| `{game}_v0` | {label} | {old:,.0f} | {new:,.0f} | {new / old:.3f} |")
+            old, new, ratio, low, high = compare(base, now, game, options, args.pairs, args.seconds)
+            print(
+                f"| `{game}_v0` | {label} | {old:,.0f} | {new:,.0f} | {ratio:.3f} "
+                f"| {low:.3f}..{high:.3f} |"
+            )
 
 
 if __name__ == "__main__":

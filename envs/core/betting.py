@@ -171,7 +171,7 @@ class Betting:
         in_hand = [d and not f for d, f in zip(self.dealt, self.folded, strict=True)]
         round_bets = self.round_bets or [0] * n
         all_in = [i and c == 0 for i, c in zip(in_hand, self.stacks, strict=True)]
-        rows = (self.dealt, self.stacks, round_bets, self.committed, in_hand, all_in)
+        rows = (*self.dealt, *self.stacks, *round_bets, *self.committed, *in_hand, *all_in)
         self.table = np.array(rows, dtype=np.float32).reshape(len(TABLE_ROWS), n)
         self._legal = self._find_legal()
 

@@ -180,6 +180,8 @@ class Deck:
     decks: int = 1
     counts: np.ndarray = field(init=False, repr=False, compare=False)
     """``int16 (53,)``: copies of each card id in the pack."""
+    _ordered: np.ndarray = field(init=False, repr=False, compare=False)
+    """``int8``: the whole pack in id order (read-only; :meth:`pack` shuffles a copy)."""
 
     def __post_init__(self) -> None:
         if self.kind not in _KINDS:
@@ -197,6 +199,9 @@ class Deck:
         counts[JOKER] = jokers
         counts.setflags(write=False)
         object.__setattr__(self, "counts", counts)
+        ordered = np.repeat(np.arange(NUM_CARD_IDS, dtype=np.int8), counts)
+        ordered.setflags(write=False)
+        object.__setattr__(self, "_ordered", ordered)
 
     @property
     def cards(self) -> np.ndarray:
@@ -214,9 +219,10 @@ class Deck:
         >>> Deck("piquet").pack([51])[:3].tolist()
         [51, 20, 21]
         """
+        if not len(top):  # a whole pack, every hand of every game: no counting needed
+            return self._ordered.copy() if rng is None else shuffled(self._ordered, rng)
         counts = self.counts.astype(np.int64)
-        if len(top):
-            np.subtract.at(counts, np.asarray(top, dtype=np.intp), 1)
+        np.subtract.at(counts, np.asarray(top, dtype=np.intp), 1)
         rest = np.repeat(np.arange(NUM_CARD_IDS, dtype=np.int8), counts)
         if rng is not None:
             rest = shuffled(rest, rng)

@@ -362,12 +362,17 @@ class CardGameAECEnv(_CardGameBase, AECEnv):
         self._cumulative_rewards[agent] = 0.0
         if payout is None:
             self.rewards = dict.fromkeys(self.agents, 0.0)
+            self.infos[agent] = self._info(self._seat[agent], asked)
         else:
             self.rewards = self._payout(payout)
             if self._game_infos:  # something was settled: every agent's info is new
                 self._settle()
-                self.infos = {a: self._info(self._seat[a]) for a in self.agents}
-        self.infos[agent] = self._info(self._seat[agent], asked)
+                seats = self._seat
+                self.infos = {
+                    a: self._info(seats[a], asked if a == agent else None) for a in self.agents
+                }
+            else:
+                self.infos[agent] = self._info(self._seat[agent], asked)
         self._decisions[agent] += 1
         if game.is_terminal(state):
             self.terminations = dict.fromkeys(self.agents, True)

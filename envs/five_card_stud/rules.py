@@ -225,15 +225,23 @@ def showing_key(cards: Sequence[int], deuces_wild: bool = False) -> tuple[int, .
             wilds += 1
         else:
             counts[card >> 2] = counts.get(card >> 2, 0) + 1
-    groups = sorted(zip(counts.values(), counts.keys(), strict=True), reverse=True)
+    groups = sorted([(size, rank) for rank, size in counts.items()], reverse=True)
     if wilds:
         if groups:
             groups[0] = (groups[0][0] + wilds, groups[0][1])
         else:
             groups = [(wilds, _ACE)]
     pad = CARDS_PER_HAND - len(groups)
+    if not groups:
+        return _SINGLES[CARDS_PER_HAND] + _NO_RANKS[CARDS_PER_HAND]  # no card at all
     # groups padded with singletons: the number of cards shown never counts by itself
-    return (*(g[0] for g in groups), *(1,) * pad, *(g[1] for g in groups), *(-1,) * pad)
+    sizes, ranks = zip(*groups, strict=True)
+    return sizes + _SINGLES[pad] + ranks + _NO_RANKS[pad]
+
+
+_SINGLES = tuple((1,) * pad for pad in range(CARDS_PER_HAND + 1))
+_NO_RANKS = tuple((-1,) * pad for pad in range(CARDS_PER_HAND + 1))
+""":func:`showing_key`'s padding by the number of groups missing (tuples made once)."""
 
 
 def pack_order(hands: Sequence[CardsLike], dealer: int = 0) -> list[int]:

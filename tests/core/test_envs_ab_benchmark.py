@@ -26,13 +26,15 @@ def test_the_ab_benchmark_prints_a_ratio_per_row(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     script = benchmark_script("envs_ab")
-    argv = ["envs_ab", "--baseline", "HEAD", "--rounds", "1", "--seconds", "0.05"]
+    argv = ["envs_ab", "--baseline", "HEAD", "--pairs", "2", "--seconds", "0.05"]
     monkeypatch.setattr(sys, "argv", [*argv, "--rows", "quintet:points"])
     script.main()
     out = capsys.readouterr().out
-    row = re.search(r"\| `quintet_v0` \| points \| ([\d,]+) \| ([\d,]+) \| ([\d.]+) \|", out)
+    rates = r"\| `quintet_v0` \| points \| ([\d,]+) \| ([\d,]+) "
+    row = re.search(rates + r"\| ([\d.]+) \| ([\d.]+)\.\.([\d.]+) \|", out)
     assert row is not None, out
     assert float(row.group(1).replace(",", "")) > 0 and float(row.group(3)) > 0
+    assert float(row.group(4)) <= float(row.group(3)) <= float(row.group(5))  # median in IQR
 
 
 def test_a_bad_row_names_the_known_ones(
