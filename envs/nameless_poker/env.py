@@ -48,8 +48,8 @@ class NamelessPokerEnv(BotTableEnv):
 
     ## Options
     - ``opponent="rules"``: a name from :data:`pokerzoo.agents.nameless_poker.BOTS`
-      (``"random"``, ``"rules"``, ``"montecarlo"``), a :class:`~pokerzoo.envs.core.bots.Bot`, or
-      one per opponent seat.
+      (``"random"``, ``"rules"``, ``"montecarlo"``, ``"search"``), a
+      :class:`~pokerzoo.envs.core.bots.Bot`, or one per opponent seat.
     - ``seat=None``: the learner's seat, drawn every episode (or a fixed seat index).
     - ``deals``, ``dealer_restriction``, ``reward`` (see
       :mod:`pokerzoo.envs.nameless_poker.pettingzoo_env`), ``render_mode`` and
@@ -71,6 +71,7 @@ class NamelessPokerEnv(BotTableEnv):
       results at its end only, ``"deal_kind"`` a name, ``"bids"`` ``None`` in minimum and
       maximum deals, tuples by seat, ``"winners"`` a tuple of seats after the last deal only).
     - v0, issue 27, observations: ``float32`` (was ``int16``), the same values.
+    - v0, issue 31: ``opponent="search"``, the stronger reference player.
     {seat_info_change}
     """
 

@@ -7,11 +7,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from pokerzoo.agents.base import Bot
-from pokerzoo.agents.nameless_poker import BOTS, MonteCarloBot, RulesBot
+from pokerzoo.agents.nameless_poker import _BATCH_WORLDS, BOTS, MonteCarloBot, RulesBot, SearchBot
 from pokerzoo.envs.core.cards import JOKER, parse_card
 from pokerzoo.envs.nameless_poker import BID, LEAD_JOKER, PLAY, NamelessPokerGame, pack_order
 from pokerzoo.envs.nameless_poker.analysis import DARK_BID
 
+from tests.helpers import bot_decisions
 from tests.nameless_poker.option_sets import OPTION_SETS
 
 
@@ -60,7 +61,7 @@ def test_the_rules_bot_ducks_in_minimum_and_grabs_in_maximum(deal: int, expected
 
 # --- every bot -----------------------------------------------------------------------------------
 def test_the_registry_and_the_protocol() -> None:
-    assert set(BOTS) == {"random", "rules", "montecarlo"}
+    assert set(BOTS) == {"random", "rules", "montecarlo", "search"}
     for name, cls in BOTS.items():
         bot = cls(seed=1, deals=[1], dealer_restriction=True, reward="relative", unused=3)
         assert isinstance(bot, Bot) and bot.name == name
@@ -73,10 +74,32 @@ def test_monte_carlo_options_are_checked() -> None:
         MonteCarloBot(reward="win")
 
 
+def test_the_search_bot_is_the_monte_carlo_search_with_more_deals_and_bids() -> None:
+    bot = SearchBot(seed=0)
+    assert (bot.samples, bot.bid_window) == (48, 2)
+    assert isinstance(bot, MonteCarloBot)
+    with pytest.raises(ValueError, match="bad samples 0"):
+        SearchBot(samples=0)
+
+
+def test_a_large_decision_plays_out_on_arrays_to_the_same_action() -> None:
+    """A decision of at least _BATCH_WORLDS worlds is played out with numpy in :meth:`act`; the
+    action is the one the one-by-one play-outs give on the same sampled deals."""
+    observations, masks = bot_decisions("nameless_poker", "rules", 1)
+    bot, twin = SearchBot(seed=3), SearchBot(seed=3)
+    large = 0
+    for observation, mask in zip(observations[:120], masks[:120], strict=True):
+        plan = twin._plan(observation, mask)
+        expected = plan if isinstance(plan, int) else plan.choose(plan.play_out_alone(), False)
+        large += not isinstance(plan, int) and plan.size >= _BATCH_WORLDS
+        assert bot.act(observation, mask) == expected
+    assert large > 0  # the arrays' path was taken
+
+
 @pytest.mark.parametrize("options", OPTION_SETS, ids=[repr(o) for o in OPTION_SETS])
 def test_bots_play_legal_moves_and_replay_under_a_seed(options: dict[str, object]) -> None:
     game = NamelessPokerGame(**options)  # type: ignore[arg-type]
-    names = ["montecarlo", "rules", "random", "rules"]
+    names = ["montecarlo", "rules", "random", "search"]
     runs = []
     for _ in range(2):
         bots = [BOTS[name](seed=0, **options) for name in names]
