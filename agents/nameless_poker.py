@@ -139,8 +139,10 @@ class MonteCarloBot:
         seed: seeds the sampled hands.
         dealer_restriction, reward: the env options; ``reward="relative"`` makes it maximise its
             deal score minus the table's mean instead of its own deal score.
-        samples: sampled deals per decision (every action is played out on the same deals).
-        bid_window: bids within this distance of the rules estimate are played out.
+        samples: sampled deals per decision (every action is played out on the same deals;
+            default :attr:`default_samples`, 12).
+        bid_window: bids within this distance of the rules estimate are played out (default
+            :attr:`default_bid_window`, 1).
 
     A decision is drawn (:meth:`_plan`: its sampled deals, the bot's only random draws), then
     played out (one by one in :meth:`act`; with the other rows' in :meth:`act_batch`), then
@@ -148,6 +150,8 @@ class MonteCarloBot:
     """
 
     name = "montecarlo"
+    default_samples = 12
+    default_bid_window = 1
 
     def __init__(
         self,
@@ -155,12 +159,13 @@ class MonteCarloBot:
         seed: int | None = None,
         dealer_restriction: bool = False,
         reward: str = "score",
-        samples: int = 12,
-        bid_window: int = 1,
+        samples: int | None = None,
+        bid_window: int | None = None,
         **env_options: Any,
     ) -> None:
-        self.samples = check_int("samples", samples, 1)
-        self.bid_window = check_int("bid_window", bid_window, 0)
+        self.samples = check_int("samples", self.default_samples if samples is None else samples, 1)
+        window = self.default_bid_window if bid_window is None else bid_window
+        self.bid_window = check_int("bid_window", window, 0)
         self.dealer_restriction = check_bool("dealer_restriction", dealer_restriction)
         self.relative = check_choice("reward", reward, REWARDS) == "relative"
         self.reset(seed)
@@ -277,28 +282,11 @@ class SearchBot(MonteCarloBot):
     times the sampled deals (48 a decision) and every bid within 2 of the rules estimate played
     out (within 1 for the Monte-Carlo bot), its play-outs on arrays
     (:class:`~pokerzoo.envs.nameless_poker.playout.Worlds`) once they are many. Same arguments
-    as :class:`MonteCarloBot`, with these defaults."""
+    as :class:`MonteCarloBot`, with its own defaults."""
 
     name = "search"
-
-    def __init__(
-        self,
-        *,
-        seed: int | None = None,
-        dealer_restriction: bool = False,
-        reward: str = "score",
-        samples: int = 48,
-        bid_window: int = 2,
-        **env_options: Any,
-    ) -> None:
-        super().__init__(
-            seed=seed,
-            dealer_restriction=dealer_restriction,
-            reward=reward,
-            samples=samples,
-            bid_window=bid_window,
-            **env_options,
-        )
+    default_samples = 48
+    default_bid_window = 2
 
 
 _BATCH_WORLDS = 400
