@@ -3,6 +3,7 @@ the SB3 backend's native vector env, for a game's default config.
 
     python benchmarks/rllib_scale.py [--games five_card_stud ...] [--runners 1 2 4]
                                      [--iterations 3] [--rollouts 2] [--train-batch-size N]
+                                     [--cpus-per-env-runner X]
 
 Run it in the RLlib virtualenv (docs/rllib.md), which has both backends. Each row trains the
 game's shipped default config (``pokerzoo train GAME``'s) for a short while, with periodic
@@ -18,7 +19,9 @@ second of training, as each backend's result reports them (``throughput["steps_p
   (``train_batch_size`` env steps of every seat each; ``timesteps`` is the learner's share of
   them), through :func:`pokerzoo.training.rllib.train.train`, on one local Ray instance started
   for the whole run with the machine's CPUs. A runner count whose CPUs (``num_cpus_per_env_runner``
-  each, plus the learner actors') exceed ``os.cpu_count()`` is refused before anything trains.
+  each, plus the learner actors') exceed ``os.cpu_count()`` is refused before anything trains;
+  ``--cpus-per-env-runner 0.5`` lets four env runners share two cores (Ray reserves half a CPU
+  for each; the processes still compete for the cores, which is what the row then measures).
 
 Envs per env runner: not a column. The rllib backend holds one env per env runner
 (``num_envs_per_env_runner = 1`` in :mod:`pokerzoo.training.rllib.algorithm`, and its callbacks
@@ -101,14 +104,22 @@ def sb3_row(game: str, rollouts: int) -> Row:
     )
 
 
-def rllib_row(game: str, runners: int, iterations: int, batch: int | None) -> Row:
-    """RLlib with ``runners`` env runners, for about ``iterations`` iterations."""
+def rllib_row(
+    game: str, runners: int, iterations: int, batch: int | None, cpus: float | None = None
+) -> Row:
+    """RLlib with ``runners`` env runners (``cpus`` CPUs reserved for each; ``None``: the
+    config's), for about ``iterations`` iterations."""
     from pokerzoo.envs.core.registry import get_game
     from pokerzoo.training.formulations import NATIVE
     from pokerzoo.training.rllib.settings import with_overrides
     from pokerzoo.training.rllib.train import train
 
-    config = with_overrides(default_config(game), num_env_runners=runners, train_batch_size=batch)
+    config = with_overrides(
+        default_config(game),
+        num_env_runners=runners,
+        train_batch_size=batch,
+        num_cpus_per_env_runner=cpus,
+    )
     # The learner's share of an iteration's env steps: its seat's (about one in the number of
     # players), or all of them in an action formulation (the bots act inside the env).
     share = 1 if config.actions != NATIVE else 1 / get_game(game).players
@@ -141,12 +152,21 @@ def main(argv: Sequence[str] | None = None) -> None:
         type=int,
         help="RLlib env steps per iteration (default: the config's rllib.train_batch_size)",
     )
+    parser.add_argument(
+        "--cpus-per-env-runner",
+        type=float,
+        help="CPUs Ray reserves for each env runner (default: the config's "
+        "rllib.num_cpus_per_env_runner, 1); below 1 lets more env runners than cores run",
+    )
     args = parser.parse_args(argv)
+    if args.cpus_per_env_runner is not None and args.cpus_per_env_runner <= 0:
+        parser.error(f"--cpus-per-env-runner {args.cpus_per_env_runner:g}: must be above 0")
     if args.iterations < 1 or args.rollouts < 1:
         parser.error("--iterations and --rollouts must be at least 1")
     if any(n < 1 for n in args.runners):
         parser.error("--runners: each count must be at least 1")
     from pokerzoo.envs.core.registry import games, get_game
+    from pokerzoo.training.rllib.settings import with_overrides
 
     known = games()
     for game in args.games:
@@ -156,7 +176,9 @@ def main(argv: Sequence[str] | None = None) -> None:
             parser.error(f"{game}: the rllib backend trains games of several players")
     cpus = os.cpu_count() or 1
     for game in args.games:
-        config = default_config(game)
+        config = with_overrides(
+            default_config(game), num_cpus_per_env_runner=args.cpus_per_env_runner
+        )
         for runners in args.runners:
             needed = cpus_needed(config, runners)
             if needed > cpus:
@@ -176,12 +198,24 @@ def main(argv: Sequence[str] | None = None) -> None:
         for game in args.games:
             rows.append(sb3_row(game, args.rollouts))
             for runners in args.runners:
-                rows.append(rllib_row(game, runners, args.iterations, args.train_batch_size))
+                rows.append(
+                    rllib_row(
+                        game,
+                        runners,
+                        args.iterations,
+                        args.train_batch_size,
+                        args.cpus_per_env_runner,
+                    )
+                )
     finally:
         ray.shutdown()
+    reserved = (
+        "the configs'" if args.cpus_per_env_runner is None else f"{args.cpus_per_env_runner:g}"
+    )
     print(
         f"Learner decisions/s of training (default configs, evaluation and checkpoints off; "
-        f"RLlib: one env per env runner, the backend's only setting); {cpus} CPUs, "
+        f"RLlib: one env per env runner, the backend's only setting, {reserved} CPUs reserved "
+        f"for each); {cpus} CPUs, "
         f"{platform.processor() or platform.machine()}, {time.perf_counter() - start:.0f} s "
         "in all\n"
     )

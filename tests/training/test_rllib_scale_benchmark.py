@@ -34,3 +34,19 @@ def test_games_it_cannot_train_are_named(
     with pytest.raises(SystemExit):
         script.main(["--games", game, "--runners", "1"])
     assert message in capsys.readouterr().err
+
+
+def test_cpus_per_env_runner_sets_how_many_runners_fit(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = benchmark_script("rllib_scale")
+    monkeypatch.setattr(script.os, "cpu_count", lambda: 2)
+    with pytest.raises(SystemExit):
+        script.main(["--runners", "4", "5", "--cpus-per-env-runner", "0.5"])
+    err = capsys.readouterr().err
+    assert "--runners 4" not in err  # four half-CPU runners fit two cores
+    assert "--runners 5: five_card_stud's config needs 2.5 CPUs" in err
+    assert "rllib.num_cpus_per_env_runner 0.5 each" in err
+    with pytest.raises(SystemExit):
+        script.main(["--runners", "1", "--cpus-per-env-runner", "0"])
+    assert "--cpus-per-env-runner 0: must be above 0" in capsys.readouterr().err
