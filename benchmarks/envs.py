@@ -23,7 +23,7 @@ import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 from pokerzoo.envs.core.registry import games
@@ -42,14 +42,23 @@ class Row:
         return self.decisions / self.seconds
 
 
+class Played(NamedTuple):
+    """What one stretch of random play did."""
+
+    decisions: int
+    seconds: float
+    games: int
+    """Games played (each to its end: the clock is read between games)."""
+
+
 def play(
     make: Callable[[], Any],
     seconds: float,
     seed: int,
     clock: Callable[[], float] = time.perf_counter,
-) -> tuple[int, float]:
-    """Random masked play for about ``seconds`` of ``clock``: decisions made and the time they
-    took (``benchmarks/envs_ab.py`` passes ``time.process_time``).
+) -> Played:
+    """Random masked play for about ``seconds`` of ``clock``: decisions made, the time they
+    took and the games played (``benchmarks/envs_ab.py`` passes ``time.process_time``).
 
     A first, untimed game builds what an env builds once (the evaluator's tables)."""
     env = make()
@@ -73,7 +82,7 @@ def play(
             legal = np.flatnonzero(observation["action_mask"])
             env.step(int(legal[rng.integers(legal.size)]))
             decisions += 1
-    return decisions, clock() - start
+    return Played(decisions, clock() - start, game)
 
 
 def rows(seconds: float, seed: int, names: Sequence[str] | None) -> list[Row]:
@@ -83,7 +92,7 @@ def rows(seconds: float, seed: int, names: Sequence[str] | None) -> list[Row]:
             continue
         for label, options in {**spec.option_sets, **spec.table_option_sets}.items():
             make = partial(spec.make_aec, **options)
-            decisions, took = play(make, seconds, seed)
+            decisions, took, _ = play(make, seconds, seed)
             name = spec.aec.split(":")[0].rsplit(".", 1)[-1]
             out.append(Row(name, label, len(make().possible_agents), decisions, took))
     return out
@@ -92,7 +101,7 @@ def rows(seconds: float, seed: int, names: Sequence[str] | None) -> list[Row]:
 def holdem(players: int, seconds: float, seed: int) -> Row:
     from pettingzoo.classic import texas_holdem_v4  # checked at start (main)
 
-    decisions, took = play(partial(texas_holdem_v4.env, num_players=players), seconds, seed)
+    decisions, took, _ = play(partial(texas_holdem_v4.env, num_players=players), seconds, seed)
     return Row("texas_holdem_v4 (PettingZoo)", f"{players} players", players, decisions, took)
 
 

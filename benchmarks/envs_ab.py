@@ -14,6 +14,10 @@ not count) one right after the other, baseline and current in turn, the same see
 sides. A machine whose speed drifts by a third over seconds (this one's does: a VM's
 neighbours) moves both slices of a pair alike, so the table gives the median of the pairs'
 ratios with the interquartile range of those ratios, beside each side's median rate.
+Two more columns separate the cost of a game from its length: the decisions a game takes on
+each side (random play's games get shorter or longer when a rule changes what is legal, which
+moves decisions/s with no change in speed: the reset is spread over fewer decisions) and the
+median of the pairs' ratios of games per second.
 Rows are ``game:option set`` of the registry (``pokerzoo list``); both sides get the option set's
 keywords as the registry holds them now.
 """
@@ -29,6 +33,7 @@ import tarfile
 import tempfile
 from io import BytesIO
 from pathlib import Path
+from typing import NamedTuple
 
 from pokerzoo.envs.core.registry import games
 
@@ -52,10 +57,10 @@ module = importlib.import_module("pokerzoo.envs.{game}_v0")
 bench.play(lambda: module.env(**{options!r}), {seconds}, 0, clock=time.process_time)  # warm-up
 print("ready", flush=True)
 for line in sys.stdin:
-    decisions, took = bench.play(
+    decisions, took, played = bench.play(
         lambda: module.env(**{options!r}), {seconds}, int(line), clock=time.process_time
     )
-    print(decisions / took, flush=True)
+    print(decisions / took, played / took, flush=True)
 """
 """One side in its own interpreter: ``benchmarks/envs.py``'s ``play`` (its loop and its untimed
 first game) for one slice per seed read from stdin, its rate written back."""
@@ -109,12 +114,13 @@ class Side:
             raise RuntimeError(f"{self.name} failed:\n{self.process.stderr.read()}")
         return line
 
-    def rate(self, seed: int) -> float:
-        """Decisions per CPU second of one slice of play from ``seed``."""
+    def rate(self, seed: int) -> tuple[float, float]:
+        """Decisions and games per CPU second of one slice of play from ``seed``."""
         assert self.process.stdin is not None
         self.process.stdin.write(f"{seed}\n")
         self.process.stdin.flush()
-        return float(self._read())
+        decisions, played = self._read().split()
+        return float(decisions), float(played)
 
     def close(self) -> None:
         assert self.process.stdin is not None
@@ -122,26 +128,54 @@ class Side:
         self.process.wait()
 
 
+class Comparison(NamedTuple):
+    """One row: each side's median rate, the pairs' ratios, and the same per game."""
+
+    before: float
+    after: float
+    ratio: float
+    """Median of the pairs' ratios of decisions/s (now / baseline)."""
+    low: float
+    high: float
+    """Quartiles of those ratios."""
+    decisions_per_game: tuple[float, float]
+    """Baseline's and now's (median over the slices)."""
+    game_ratio: float
+    """Median of the pairs' ratios of games/s: the cost of a game, whatever its length."""
+
+
 def compare(
     base: Path, now: Path, game: str, options: dict, pairs: int, seconds: float
-) -> tuple[float, float, float, float, float]:
-    """Baseline and current median rates, and the median and quartiles of the pairs' ratios."""
+) -> Comparison:
+    """Both sides' rates over ``pairs`` alternated slices of play (the same seeds)."""
     sides = Side(base, game, options, seconds), Side(now, game, options, seconds)
-    before, after, ratios = [], [], []
+    before, after, ratios, game_ratios = [], [], [], []
+    per_game: tuple[list[float], list[float]] = ([], [])
     try:
         for pair in range(pairs):
             seed = 1000 * pair
             order = sides if pair % 2 == 0 else sides[::-1]  # neither side always goes first
             rates = {id(side): side.rate(seed) for side in order}
-            old, new = rates[id(sides[0])], rates[id(sides[1])]
+            (old, old_games), (new, new_games) = rates[id(sides[0])], rates[id(sides[1])]
             before.append(old)
             after.append(new)
             ratios.append(new / old)
+            game_ratios.append(new_games / old_games)
+            per_game[0].append(old / old_games)
+            per_game[1].append(new / new_games)
     finally:
         for side in sides:
             side.close()
     low, mid, high = statistics.quantiles(ratios, n=4)
-    return statistics.median(before), statistics.median(after), mid, low, high
+    return Comparison(
+        statistics.median(before),
+        statistics.median(after),
+        mid,
+        low,
+        high,
+        (statistics.median(per_game[0]), statistics.median(per_game[1])),
+        statistics.median(game_ratios),
+    )
 
 
 def main() -> None:
@@ -168,14 +202,17 @@ def main() -> None:
         )
         print(
             "| env | options | baseline decisions/s | now decisions/s "
-            "| now / baseline (median of pairs) | interquartile range |"
+            "| now / baseline (median of pairs) | interquartile range "
+            "| decisions a game (baseline, now) | games/s now / baseline |"
         )
-        print("|---|---|---:|---:|---:|---|")
+        print("|---|---|---:|---:|---:|---|---:|---:|")
         for game, label, options in rows:
-            old, new, ratio, low, high = compare(base, now, game, options, args.pairs, args.seconds)
+            row = compare(base, now, game, options, args.pairs, args.seconds)
+            old_length, new_length = row.decisions_per_game
             print(
-                f"| `{game}_v0` | {label} | {old:,.0f} | {new:,.0f} | {ratio:.3f} "
-                f"| {low:.3f}..{high:.3f} |"
+                f"| `{game}_v0` | {label} | {row.before:,.0f} | {row.after:,.0f} "
+                f"| {row.ratio:.3f} | {row.low:.3f}..{row.high:.3f} "
+                f"| {old_length:.2f}, {new_length:.2f} | {row.game_ratio:.3f} |"
             )
 
 

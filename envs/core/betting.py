@@ -111,9 +111,9 @@ class Bet(NamedTuple):
     """The current bet of the round after it."""
 
 
-@dataclass(frozen=True)
-class Pot:
-    """A pot and the seats that may win it (in seat order)."""
+class Pot(NamedTuple):
+    """A pot and the seats that may win it (in seat order). A named tuple: every settled hand
+    makes one or more."""
 
     amount: int
     eligible: tuple[int, ...]
@@ -225,8 +225,8 @@ class Betting:
     @property
     def players_in(self) -> list[int]:
         """Seats still in the hand (dealt, not folded)."""
-        pairs = enumerate(zip(self.dealt, self.folded, strict=True))
-        return [s for s, (dealt, folded) in pairs if dealt and not folded]
+        folded = self.folded
+        return [s for s, dealt in enumerate(self.dealt) if dealt and not folded[s]]
 
     @property
     def one_left(self) -> bool:
@@ -387,7 +387,11 @@ class Betting:
         still in (a folded seat's raise that nobody matched) go to the last pot.
         """
         live = self.players_in
-        levels = sorted({self.committed[s] for s in live})
+        committed = self.committed
+        levels = sorted({committed[s] for s in live})
+        if len(levels) == 1:  # nobody in is short: one pot, every chip in it (most hands)
+            total = sum(committed)
+            return [Pot(total, tuple(live))] if total else []
         pots: list[Pot] = []
         previous = 0
         for level in levels:
@@ -426,6 +430,8 @@ def split(amount: int, winners: Sequence[int], dealer: int, num_seats: int) -> d
     >>> split(5, [0, 2], dealer=1, num_seats=4)
     {2: 3, 0: 2}
     """
+    if len(winners) == 1:
+        return {winners[0]: amount}
     if not winners:
         raise ValueError("a pot needs at least one winner")
     order = sorted(set(winners), key=lambda s: (s - dealer - 1) % num_seats)

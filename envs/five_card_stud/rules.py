@@ -565,7 +565,9 @@ class FiveCardStudRules(PackGame, Engine[FiveCardStudState]):
             "high_winners": high_winners,
             "low_winners": low_winners,
             "pots": tuple(pots),
-            "chips": tuple(betting.stacks[s] - state.start_stacks[s] for s in range(n)),
+            "chips": tuple(
+                [a - b for a, b in zip(betting.stacks, state.start_stacks, strict=True)]
+            ),
             "stacks": tuple(betting.stacks),
         }
         state.results.append(result)
@@ -589,8 +591,13 @@ class FiveCardStudRules(PackGame, Engine[FiveCardStudState]):
         self, eligible: tuple[int, ...], high: dict[int, int], low: dict[int, int]
     ) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The best high hands of ``eligible`` and the best qualifying lows (empty if none)."""
-        best = max(high[s] for s in eligible)
-        high_winners = tuple(s for s in eligible if high[s] == best)
+        if len(eligible) == 1:  # everybody else folded, or the pot of one all-in level
+            high_winners = eligible
+        else:
+            best = max(high[s] for s in eligible)
+            high_winners = tuple(s for s in eligible if high[s] == best)
+        if not low:  # not hi_lo, or no showdown
+            return high_winners, ()
         qualified = [
             s for s in eligible if s in low and qualifies_low(low[s], self.options.low_qualifier)
         ]

@@ -92,6 +92,20 @@ def test_folded_chips_stay_in_the_pots_they_reached() -> None:
     assert betting.pot == 9 + 3 + 5
 
 
+def test_one_pot_holds_every_chip_when_the_seats_still_in_put_in_the_same() -> None:
+    betting = Betting.new([100, 100, 100], ante=1)
+    betting.start_round(0, RoundRules(bet=4))
+    play(betting, [(0, RAISE), (1, CALL), (2, RAISE), (0, CALL), (1, FOLD)])
+    # seats 0 and 2 put in 9 each; the folded seat 1's 5 go to the one pot it cannot win
+    assert betting.pots() == [Pot(9 + 5 + 9, (0, 2))]
+    assert Betting.new([0, 0], ante=1).pots() == []  # nobody dealt: no chips, no pot
+
+
+def test_a_pot_needs_a_winner() -> None:
+    with pytest.raises(ValueError, match="at least one winner"):
+        split(5, [], 0, 4)
+
+
 @pytest.mark.parametrize(
     ("amount", "winners", "dealer", "expected"),
     [

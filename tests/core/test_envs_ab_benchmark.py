@@ -31,10 +31,15 @@ def test_the_ab_benchmark_prints_a_ratio_per_row(
     script.main()
     out = capsys.readouterr().out
     rates = r"\| `quintet_v0` \| points \| ([\d,]+) \| ([\d,]+) "
-    row = re.search(rates + r"\| ([\d.]+) \| ([\d.]+)\.\.([\d.]+) \|", out)
+    row = re.search(
+        rates + r"\| ([\d.]+) \| ([\d.]+)\.\.([\d.]+) \| ([\d.]+), ([\d.]+) \| ([\d.]+) \|", out
+    )
     assert row is not None, out
     assert float(row.group(1).replace(",", "")) > 0 and float(row.group(3)) > 0
     assert float(row.group(4)) <= float(row.group(3)) <= float(row.group(5))  # median in IQR
+    # the same commit on both sides plays the same games: the same decisions a game
+    assert float(row.group(6)) == float(row.group(7)) > 1
+    assert float(row.group(8)) > 0
 
 
 def test_a_bad_row_names_the_known_ones(
