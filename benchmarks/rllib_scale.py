@@ -1,7 +1,8 @@
-"""The learner's decisions per second on the RLlib backend with 1, 2 and 4 env runners, beside
-the SB3 backend's native vector env, for a game's default config.
+"""The learner's decisions per second on the RLlib backend with 1, 2 and 4 env runners (and
+vectorised env runners), beside the SB3 backend's native vector env, for a game's default config.
 
     python benchmarks/rllib_scale.py [--games five_card_stud ...] [--runners 1 2 4]
+                                     [--envs-per-runner 1 8]
                                      [--iterations 3] [--rollouts 2] [--train-batch-size N]
                                      [--cpus-per-env-runner X]
 
@@ -15,18 +16,15 @@ second of training, as each backend's result reports them (``throughput["steps_p
   ``--rollouts`` PPO rollouts (``n_steps x n_envs`` decisions each, updates included), through
   :func:`pokerzoo.training.train.train`;
 - RLlib (``--backend rllib``, the config's ``rllib`` section, its defaults where the config has
-  none), for each ``--runners`` count, about ``--iterations`` RLlib iterations
+  none), for each ``--runners`` count and each ``--envs-per-runner`` count (the tables each env
+  runner steps together, ``rllib.num_envs_per_env_runner``: one forward pass of each module for
+  all of them), about ``--iterations`` RLlib iterations
   (``train_batch_size`` env steps of every seat each; ``timesteps`` is the learner's share of
   them), through :func:`pokerzoo.training.rllib.train.train`, on one local Ray instance started
   for the whole run with the machine's CPUs. A runner count whose CPUs (``num_cpus_per_env_runner``
   each, plus the learner actors') exceed ``os.cpu_count()`` is refused before anything trains;
   ``--cpus-per-env-runner 0.5`` lets four env runners share two cores (Ray reserves half a CPU
   for each; the processes still compete for the cores, which is what the row then measures).
-
-Envs per env runner: not a column. The rllib backend holds one env per env runner
-(``num_envs_per_env_runner = 1`` in :mod:`pokerzoo.training.rllib.algorithm`, and its callbacks
-refuse more: the bots' modules follow one game each), and its ``rllib`` section has no key for
-it; env runners are the one way to sample faster.
 
 The table gives, per row, the decisions trained, the decisions/s, RLlib's env steps/s (every
 seat's actions; the learner's alone in an action formulation) and the ratio of the row's
@@ -58,6 +56,8 @@ class Row(NamedTuple):
     game: str
     backend: str
     runners: int | None
+    envs: int | None
+    """Tables per env runner (RLlib) or in the native vector env (SB3)."""
     rounds: int
     """RLlib iterations or SB3 rollouts."""
     decisions: int
@@ -97,6 +97,7 @@ def sb3_row(game: str, rollouts: int) -> Row:
         game,
         "sb3 native",
         None,
+        config.n_envs,
         rollouts,
         result.timesteps,
         result.throughput["steps_per_second"],
@@ -105,10 +106,15 @@ def sb3_row(game: str, rollouts: int) -> Row:
 
 
 def rllib_row(
-    game: str, runners: int, iterations: int, batch: int | None, cpus: float | None = None
+    game: str,
+    runners: int,
+    iterations: int,
+    batch: int | None,
+    cpus: float | None = None,
+    envs: int = 1,
 ) -> Row:
-    """RLlib with ``runners`` env runners (``cpus`` CPUs reserved for each; ``None``: the
-    config's), for about ``iterations`` iterations."""
+    """RLlib with ``runners`` env runners of ``envs`` tables each (``cpus`` CPUs reserved for
+    each runner; ``None``: the config's), for about ``iterations`` iterations."""
     from pokerzoo.envs.core.registry import get_game
     from pokerzoo.training.formulations import NATIVE
     from pokerzoo.training.rllib.settings import with_overrides
@@ -117,6 +123,7 @@ def rllib_row(
     config = with_overrides(
         default_config(game),
         num_env_runners=runners,
+        num_envs_per_env_runner=envs,
         train_batch_size=batch,
         num_cpus_per_env_runner=cpus,
     )
@@ -134,6 +141,7 @@ def rllib_row(
         game,
         "rllib",
         runners,
+        envs,
         done,
         result.timesteps,
         throughput["steps_per_second"],
@@ -145,6 +153,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", nargs="+", default=list(DEFAULT_GAMES))
     parser.add_argument("--runners", nargs="+", type=int, default=list(DEFAULT_RUNNERS))
+    parser.add_argument(
+        "--envs-per-runner",
+        nargs="+",
+        type=int,
+        default=[1],
+        help="tables each env runner steps together (rllib.num_envs_per_env_runner)",
+    )
     parser.add_argument("--iterations", type=int, default=3, help="RLlib iterations per row")
     parser.add_argument("--rollouts", type=int, default=2, help="SB3 PPO rollouts per game")
     parser.add_argument(
@@ -165,6 +180,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         parser.error("--iterations and --rollouts must be at least 1")
     if any(n < 1 for n in args.runners):
         parser.error("--runners: each count must be at least 1")
+    if any(n < 1 for n in args.envs_per_runner):
+        parser.error("--envs-per-runner: each count must be at least 1")
     from pokerzoo.envs.core.registry import games, get_game
     from pokerzoo.training.rllib.settings import with_overrides
 
@@ -197,16 +214,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     try:
         for game in args.games:
             rows.append(sb3_row(game, args.rollouts))
-            for runners in args.runners:
-                rows.append(
-                    rllib_row(
-                        game,
-                        runners,
-                        args.iterations,
-                        args.train_batch_size,
-                        args.cpus_per_env_runner,
+            for envs in args.envs_per_runner:
+                for runners in args.runners:
+                    rows.append(
+                        rllib_row(
+                            game,
+                            runners,
+                            args.iterations,
+                            args.train_batch_size,
+                            args.cpus_per_env_runner,
+                            envs,
+                        )
                     )
-                )
     finally:
         ray.shutdown()
     reserved = (
@@ -214,22 +233,22 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     print(
         f"Learner decisions/s of training (default configs, evaluation and checkpoints off; "
-        f"RLlib: one env per env runner, the backend's only setting, {reserved} CPUs reserved "
-        f"for each); {cpus} CPUs, "
+        f"RLlib: {reserved} CPUs reserved for each env runner); {cpus} CPUs, "
         f"{platform.processor() or platform.machine()}, {time.perf_counter() - start:.0f} s "
         "in all\n"
     )
     print(
-        "| game | backend | env runners | iterations / rollouts | decisions | decisions/s "
-        "| env steps/s | / SB3 |"
+        "| game | backend | env runners | tables per runner (SB3: in all) "
+        "| iterations / rollouts | decisions | decisions/s | env steps/s | / SB3 |"
     )
-    print("|---|---|---:|---:|---:|---:|---:|---:|")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
     sb3 = {row.game: row.decisions_per_second for row in rows if row.runners is None}
     for row in rows:
         runners = "" if row.runners is None else str(row.runners)
         env_steps = "" if row.env_steps_per_second is None else f"{row.env_steps_per_second:,.0f}"
         print(
-            f"| {row.game} | {row.backend} | {runners} | {row.rounds} | {row.decisions:,} "
+            f"| {row.game} | {row.backend} | {runners} | {row.envs} | {row.rounds} "
+            f"| {row.decisions:,} "
             f"| {row.decisions_per_second:,.0f} | {env_steps} "
             f"| {row.decisions_per_second / sb3[row.game]:.2f} |"
         )

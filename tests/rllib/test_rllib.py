@@ -43,6 +43,7 @@ from pokerzoo.training.rllib.table import (  # noqa: E402
     ACTION_MASK,
     LEARNER,
     OBSERVATIONS,
+    TABLE,
     BotTable,
     bot_id,
     observation_dict_space,
@@ -101,51 +102,66 @@ def test_the_masked_module_never_gives_a_masked_action_probability() -> None:
     assert masks[np.arange(len(masks)), chosen].all()
 
 
-def test_a_bot_module_plays_its_bot_for_one_game_at_a_time() -> None:
-    table = BotTable(get_game("take_two").make_aec(), {"greedy": 1})
-    role = bot_id("greedy", 1)
+def test_a_bot_module_plays_each_tables_game_with_that_tables_bot() -> None:
+    # Two tables stepped together, as an env runner's vector env steps them: one forward pass
+    # of the module answers both rows, each from its own table's bot (a stateful bot: random,
+    # seeded per table, so a shared bot would draw the other table's numbers).
+    tables = [BotTable(get_game("take_two").make_aec(), {"random": 1}) for _ in range(2)]
+    assert tables[0].table_id != tables[1].table_id
+    role = bot_id("random", 1)
     module = RLModuleSpec(
         module_class=BotModule,
-        observation_space=table.observation_spaces[role],
-        action_space=table.action_spaces[role],
-        model_config={"game": "take_two", "bot": "greedy", "options": {}},
+        observation_space=tables[0].observation_spaces[role],
+        action_space=tables[0].action_spaces[role],
+        model_config={"game": "take_two", "bot": "random", "options": {}},
     ).build()
-    bot = get_game("take_two").make_bot("greedy")
-    observations, _ = table.reset(seed=0)
-    while True:
-        (acting,) = observations
-        seen = observations[acting]
-        if acting == role:
-            batch = {Columns.OBS: {k: torch.from_numpy(v[None]) for k, v in seen.items()}}
-            action = int(module.forward_exploration(batch)[Columns.ACTIONS][0])
-            assert action == bot.act(seen[OBSERVATIONS], seen[ACTION_MASK])
+    alone = [get_game("take_two").make_bot("random") for _ in tables]
+    observations = [table.reset(seed=seed)[0] for seed, table in enumerate(tables)]
+    for table, bot in zip(tables, alone, strict=True):
+        module.reset(table.bot_seeds[role], table.table_id)
+        bot.reset(table.bot_seeds[role])
+    bot_rows = 0
+    while tables:
+        rows = [(i, obs[role]) for i, obs in enumerate(observations) if role in obs]
+        if rows:
+            stacked = {k: np.stack([seen[k] for _, seen in rows]) for k in rows[0][1]}
+            batch = {Columns.OBS: {k: torch.from_numpy(v) for k, v in stacked.items()}}
+            actions = module.forward_exploration(batch)[Columns.ACTIONS].tolist()
+            for (i, seen), action in zip(rows, actions, strict=True):
+                assert action == alone[i].act(seen[OBSERVATIONS], seen[ACTION_MASK])
+            bot_rows += len(rows)
+            chosen = {i: action for (i, _), action in zip(rows, actions, strict=True)}
         else:
-            action = int(np.flatnonzero(seen[ACTION_MASK])[0])
-        observations, _, terminated, _, _ = table.step({acting: action})
-        if terminated["__all__"]:
-            break
-    two = {Columns.OBS: {k: torch.from_numpy(np.stack([v, v])) for k, v in seen.items()}}
-    with pytest.raises(RuntimeError, match="each env runner must hold one env"):
-        module.forward_inference(two)
+            chosen = {}
+        following, left, bots = [], [], []
+        for i, (table, obs) in enumerate(zip(tables, observations, strict=True)):
+            (acting,) = obs
+            action = chosen.get(i, int(np.flatnonzero(obs[acting][ACTION_MASK])[0]))
+            stepped, _, terminated, _, _ = table.step({acting: action})
+            if not terminated["__all__"]:
+                following.append(stepped)
+                left.append(table)
+                bots.append(alone[i])
+        tables, observations, alone = left, following, bots
+    assert bot_rows > 2
+    seen = {OBSERVATIONS: np.zeros((2, 3), np.float32), TABLE: np.zeros(2, np.int64)}
     with pytest.raises(NotImplementedError, match="is fixed"):
-        module.forward_train(two)
+        module.forward_train({Columns.OBS: seen})
 
 
-def test_episode_start_reseeds_the_seated_bots_and_checks_one_env_per_runner() -> None:
+def test_episode_start_reseeds_the_tables_seated_bots() -> None:
     table = BotTable(get_game("take_two").make_aec(), {"random": 1, "greedy": 1})
     table.reset(seed=4)
-    seeds: dict[str, int | None] = {}
+    seeds: dict[str, tuple[int | None, int]] = {}
     modules = {
-        role: SimpleNamespace(reset=lambda seed, role=role: seeds.__setitem__(role, seed))
+        role: SimpleNamespace(reset=lambda seed, at, role=role: seeds.__setitem__(role, (seed, at)))
         for role in table.bot_of
     }
-    env = SimpleNamespace(num_envs=1, envs=[SimpleNamespace(unwrapped=table)])
-    TableCallbacks().on_episode_start(env=env, env_index=0, rl_module=modules)
-    assert seeds == table.bot_seeds and len(seeds) == 1
-    with pytest.raises(RuntimeError, match="num_envs_per_env_runner must be 1"):
-        TableCallbacks().on_episode_start(
-            env=SimpleNamespace(num_envs=2, envs=[]), env_index=0, rl_module=modules
-        )
+    other = BotTable(get_game("take_two").make_aec(), {"random": 1})
+    env = SimpleNamespace(num_envs=2, envs=[SimpleNamespace(unwrapped=t) for t in (other, table)])
+    TableCallbacks().on_episode_start(env=env, env_index=1, rl_module=modules)
+    expected = {role: (seed, table.table_id) for role, seed in table.bot_seeds.items()}
+    assert seeds == expected and len(seeds) == 1
 
 
 def test_the_algorithm_config_trains_the_learner_alone_with_one_module_per_bot_seat() -> None:
@@ -162,7 +178,11 @@ def test_the_algorithm_config_trains_the_learner_alone_with_one_module_per_bot_s
     assert set(ppo.policies) == roles
     assert set(ppo.policies_to_train) == {LEARNER}
     assert all(ppo.policy_mapping_fn(role, None) == role for role in roles)
-    assert (ppo.num_envs_per_env_runner, ppo.num_env_runners) == (1, 3)
+    assert (ppo.num_envs_per_env_runner, ppo.num_env_runners) == (8, 3)
+    one = config.model_copy(
+        update={"rllib": config.rllib.model_copy(update={"num_envs_per_env_runner": 1})}
+    )
+    assert algorithm_config(one).num_envs_per_env_runner == 1
     assert (ppo.lr, ppo.lambda_) == (1e-3, 0.9)
     # A masked action raises in the env: neither the env nor its runner is replaced, so the
     # error ends the run instead of being sampled around.
@@ -257,10 +277,11 @@ LONGEST_GAME = {"nameless_poker": 2 * NUM_PLAYERS * (NUM_DEALS + sum(HAND_SIZES)
 poker's four seats over its 30 deals (room for any other decision)."""
 
 
-def small_config(game: str, folder: Path) -> Path:
+def small_config(game: str, folder: Path, envs_per_runner: int = 1) -> Path:
     """The game's shipped config (its action formulation, features, env options and opponents
-    included), with a budget of a few RLlib iterations, small networks, and the self-play
-    league's snapshots every third of the budget (so that some are taken and seated)."""
+    included), with a budget of a few RLlib iterations, small networks, ``envs_per_runner``
+    tables per env runner, and the self-play league's snapshots every third of the budget (so
+    that some are taken and seated)."""
     data = yaml.safe_load((ROOT / "configs" / f"{game}.yaml").read_text())
     episodes = EPISODES.get(game, 4)
     data.update(
@@ -272,6 +293,7 @@ def small_config(game: str, folder: Path) -> Path:
             "minibatch_size": 100,
             "num_epochs": 1,
             "fcnet_hiddens": [32, 32],
+            "num_envs_per_env_runner": envs_per_runner,
         },
     )
     if data.get("opponents", {}).get("snapshot_every"):
@@ -288,11 +310,12 @@ def read_csv(path: Path) -> list[dict[str, str]]:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game", MULTI_PLAYER_GAMES)
-def test_each_default_config_trains_with_two_env_runners_and_evaluates(
+def test_each_default_config_trains_with_two_vectorised_env_runners_and_evaluates(
     game: str, local_ray: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    # Two env runners of two tables each: the bots' modules play each table with its own bot.
     run = tmp_path / "run"
-    path = small_config(game, tmp_path)
+    path = small_config(game, tmp_path, envs_per_runner=2)
     config = load_config(path)
     argv = ["train", game, "--config", str(path), "--out", str(run)]
     argv += ["--backend", "rllib", "--num-env-runners", "2", "--eval-episodes", "0"]
@@ -307,11 +330,11 @@ def test_each_default_config_trains_with_two_env_runners_and_evaluates(
     assert int(progress[-1]["timesteps"]) >= TIMESTEPS
     # Every action of every seat was checked against its mask (a masked one raises in the
     # env, and a failed env runner ends the run): the count covers every finished game, all
-    # but the actions of the game each env runner still had in play.
+    # but the actions of the games each env runner's two tables still had in play.
     unchecked = sum(int(row["env_steps"]) for row in progress) - int(
         progress[-1]["actions_checked"]
     )
-    assert 0 <= unchecked < 2 * LONGEST_GAME.get(game, 100)
+    assert 0 <= unchecked < 2 * 2 * LONGEST_GAME.get(game, 100)
     if league_slots(config):  # the config's self-play league: snapshots taken and seated
         assert info["league"]["taken"] >= 1
         if game not in LONGEST_GAME:  # a nameless poker game seated after one ends too late

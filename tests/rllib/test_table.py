@@ -26,6 +26,7 @@ from pokerzoo.training.rllib.table import (
     ACTION_MASK,
     LEARNER,
     OBSERVATIONS,
+    TABLE,
     BotTable,
     SeatTable,
     bot_id,
@@ -60,7 +61,9 @@ def test_agent_ids_name_the_learner_and_each_bot_at_each_position() -> None:
     assert table.bot_of == {bot_id(n, p): n for p in (1, 2) for n in ("random", "caller")}
     for agent in expected:
         space = table.observation_spaces[agent]
-        assert set(space.spaces) == {OBSERVATIONS, ACTION_MASK}
+        # a bot's observation names its table too: its module keeps one bot per table
+        extra = {TABLE} if agent in table.bot_of else set()
+        assert set(space.spaces) == {OBSERVATIONS, ACTION_MASK, *extra}
         assert space[ACTION_MASK].shape == (table.num_actions,)
         assert table.action_spaces[agent].n == table.num_actions
 
@@ -81,6 +84,8 @@ def test_the_acting_role_alone_observes_its_legal_actions() -> None:
         assert seen[ACTION_MASK].dtype == np.int8
         np.testing.assert_array_equal(seen[ACTION_MASK], table.aec.observe(seat)["action_mask"])
         assert table.observation_spaces[role].contains(seen)
+        if role != LEARNER:
+            assert int(seen[TABLE]) == table.table_id
         action = int(rng.choice(np.flatnonzero(seen[ACTION_MASK])))
         observations, rewards, terminated, truncated, _ = table.step({role: action})
         assert set(rewards) == set(table.agents)

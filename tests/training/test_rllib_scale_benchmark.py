@@ -50,3 +50,10 @@ def test_cpus_per_env_runner_sets_how_many_runners_fit(
     with pytest.raises(SystemExit):
         script.main(["--runners", "1", "--cpus-per-env-runner", "0"])
     assert "--cpus-per-env-runner 0: must be above 0" in capsys.readouterr().err
+
+
+def test_envs_per_runner_counts_must_be_positive(capsys: pytest.CaptureFixture[str]) -> None:
+    script = benchmark_script("rllib_scale")
+    with pytest.raises(SystemExit):
+        script.main(["--runners", "1", "--envs-per-runner", "8", "0"])
+    assert "--envs-per-runner: each count must be at least 1" in capsys.readouterr().err

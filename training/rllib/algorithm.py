@@ -1,16 +1,16 @@
 """RLlib's PPO ``AlgorithmConfig`` of a training run, built from the run's :class:`TrainConfig`.
 
-- The env: :class:`~.env.TableEnv` (:class:`~.env.SeatEnv` in an action formulation), one per
-  env runner (``num_envs_per_env_runner = 1``: the bots' modules follow one game each, see
-  :mod:`.modules`).
+- The env: :class:`~.env.TableEnv` (:class:`~.env.SeatEnv` in an action formulation),
+  ``num_envs_per_env_runner`` tables per env runner (RLlib's vector env; a bot module keeps one
+  bot per table, see :mod:`.modules`).
 - Modules: :data:`~.table.LEARNER`, a :class:`~.modules.MaskedPPOModule`, the only one trained;
   one :class:`~.modules.BotModule` per bot of the pool and position at the table (none in an
   action formulation: the bots play inside the env); with a self-play league,
   ``opponents.max_snapshots`` :class:`~.modules.SnapshotModule` slots built as the learner's
   (:func:`~.table.snapshot_module`; :mod:`.league` fills them). Agent ids are module ids
   (:mod:`.table`), but for a snapshot's, which maps to its slot (:func:`~.table.module_of`).
-- :class:`TableCallbacks`: at each episode's start, re-seed the seated bots with the seeds the
-  table drew (and check that the env runner holds one env); at its end, count the actions that
+- :class:`TableCallbacks`: at each episode's start, re-seed the table's seated bots with the
+  seeds the table drew; at its end, count the actions that
   were checked against their masks (the metric ``actions_checked``) and the seats snapshots
   took (``snapshot_seats``).
 - Training settings, resources and the seed from the config's ``rllib`` section and top-level
@@ -45,14 +45,9 @@ class TableCallbacks(RLlibCallback):
     """Bot re-seeding and the masked-action count (see the module docstring)."""
 
     def on_episode_start(self, *, env: Any, env_index: int, rl_module: Any, **kwargs: Any) -> None:
-        if env.num_envs != 1:
-            raise RuntimeError(
-                f"an env runner holds {env.num_envs} envs: the bot modules follow one game each, "
-                "so num_envs_per_env_runner must be 1"
-            )
         table = env.envs[env_index].unwrapped
         for role, seed in table.bot_seeds.items():
-            rl_module[role].reset(seed)
+            rl_module[role].reset(seed, table.table_id)
 
     def on_episode_end(
         self, *, env: Any, env_index: int, metrics_logger: Any, **kwargs: Any
@@ -107,7 +102,7 @@ def algorithm_config(config: TrainConfig) -> PPOConfig:
         .environment(env, env_config=data, disable_env_checking=True)
         .env_runners(
             num_env_runners=settings.num_env_runners,
-            num_envs_per_env_runner=1,
+            num_envs_per_env_runner=settings.num_envs_per_env_runner,
             num_cpus_per_env_runner=settings.num_cpus_per_env_runner,
             # RLlib 2.60's multi-agent env runner converts every finished episode of a sample
             # call again after each env step when this is on: quadratic in the episodes per

@@ -16,9 +16,11 @@ keeps no state, so one module answers any number of seats and observations.
 
 :class:`BotModule` wraps one :class:`~pokerzoo.agents.base.Bot`: never trained (``forward_train``
 raises, and the algorithm config leaves bots out of ``policies_to_train``), it acts through the
-bot's ``act``. A bot keeps state within a game, so each module plays one position for one game
-stream: the table names a module per bot and position (:func:`~.table.bot_id`), each env runner
-holds one env, and a forward pass over more than one observation raises.
+bot's ``act``. A bot keeps state within a game, so each module plays one position (the table
+names a module per bot and position, :func:`~.table.bot_id`) with one bot per table: a bot
+role's observation carries its table's id (:data:`~.table.TABLE`), and a forward pass over the
+observations of several tables (an env runner's vector env, ``num_envs_per_env_runner``) asks
+each table's bot for its own row.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from ray.rllib.core.rl_module.rl_module import RLModule
 from ray.rllib.utils.torch_utils import FLOAT_MIN
 
 from ...envs.core.registry import get_game
-from .table import ACTION_MASK, OBSERVATIONS
+from .table import ACTION_MASK, OBSERVATIONS, TABLE
 
 __all__ = ["BotModule", "MaskedPPOModule", "SnapshotModule"]
 
@@ -116,31 +118,33 @@ class BotModule(RLModule):
     """
 
     def setup(self) -> None:
-        self._bot: Any = None
+        self._bots: dict[int, Any] = {}
 
-    @property
-    def bot(self) -> Any:
-        """The bot, built on first use (learners build every module but never run a bot)."""
-        if self._bot is None:
+    def bot(self, table: int) -> Any:
+        """Table ``table``'s bot, built on first use (learners build every module but never
+        run a bot)."""
+        bot = self._bots.get(table)
+        if bot is None:
             config = self.model_config
-            self._bot = get_game(config["game"]).make_bot(
+            bot = self._bots[table] = get_game(config["game"]).make_bot(
                 config["bot"], seed=None, **config["options"]
             )
-        return self._bot
+        return bot
 
-    def reset(self, seed: int | None) -> None:
-        """Start a game: re-seed the bot (the training callback calls it at each episode)."""
-        self.bot.reset(seed)
+    def reset(self, seed: int | None, table: int) -> None:
+        """Start a game at ``table``: re-seed its bot (the training callback calls it at each
+        of the table's episodes)."""
+        self.bot(table).reset(seed)
 
     def _forward_inference(self, batch: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
         seen = batch[Columns.OBS]
         observations, masks = _numpy(seen[OBSERVATIONS]), _numpy(seen[ACTION_MASK])
-        if len(observations) != 1:
-            raise RuntimeError(
-                f"bot module {self.model_config['bot']!r} got {len(observations)} observations "
-                "at once: a bot follows one game, so each env runner must hold one env"
-            )
-        return {Columns.ACTIONS: np.array([self.bot.act(observations[0], masks[0])])}
+        tables = _numpy(seen[TABLE]).tolist()
+        actions = [
+            self.bot(table).act(observation, mask)
+            for table, observation, mask in zip(tables, observations, masks, strict=True)
+        ]
+        return {Columns.ACTIONS: np.array(actions)}
 
     def _forward_exploration(self, batch: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
         return self._forward_inference(batch, **kwargs)

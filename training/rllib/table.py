@@ -8,7 +8,9 @@ RLlib maps each agent id to the RLModule that acts for it. Here an id says who p
 learner is :data:`LEARNER` whatever seat it takes, and a bot is ``bot_<name>_<position>``
 (:func:`bot_id`), ``position`` counting seats clockwise from the learner (1 .. players - 1),
 so the mapping from agent to module is the identity and every bot module follows one seat of
-one game stream (a bot keeps state within a game). At each reset the table draws, from its
+each table (a bot keeps state within a game: a bot role's observation names its table,
+:data:`TABLE`, and the module keeps one bot per table, so an env runner may step several
+tables at once). At each reset the table draws, from its
 own generator, the deal's seed, the learner's seat, each other position's bot (by the pool's
 weights) and each bot's reset seed (:attr:`BotTable.bot_seeds`, which the training callback
 hands to the bot modules before they act), so a seeded first reset replays every episode.
@@ -60,6 +62,7 @@ the bots inside the env are the SB3 pool's, which holds none).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -75,6 +78,7 @@ __all__ = [
     "ACTION_MASK",
     "LEARNER",
     "OBSERVATIONS",
+    "TABLE",
     "BotTable",
     "SeatTable",
     "bot_id",
@@ -93,6 +97,10 @@ SNAPSHOT = "snapshot"
 """The prefix of the snapshots' module and agent ids."""
 OBSERVATIONS = "observations"
 ACTION_MASK = "action_mask"
+TABLE = "table"
+"""The key of a bot role's observation that names its table (:attr:`BotTable.table_id`)."""
+_TABLE_IDS = itertools.count()
+"""Table ids, unique within a process (an env runner's tables and bot modules share one)."""
 
 Transform = Callable[[np.ndarray], np.ndarray]
 StepResult = tuple[
@@ -153,11 +161,15 @@ def observation_dict(observation: np.ndarray, mask: np.ndarray) -> dict[str, np.
     return {OBSERVATIONS: observation, ACTION_MASK: np.asarray(mask, dtype=np.int8)}
 
 
-def observation_dict_space(observation: spaces.Space, num_actions: int) -> spaces.Dict:
-    """The space of :func:`observation_dict` for one role."""
-    return spaces.Dict(
-        {OBSERVATIONS: observation, ACTION_MASK: spaces.Box(0, 1, (num_actions,), np.int8)}
-    )
+def observation_dict_space(
+    observation: spaces.Space, num_actions: int, table: bool = False
+) -> spaces.Dict:
+    """The space of :func:`observation_dict` for one role (``table``: a bot's, with the
+    :data:`TABLE` entry)."""
+    entries = {OBSERVATIONS: observation, ACTION_MASK: spaces.Box(0, 1, (num_actions,), np.int8)}
+    if table:
+        entries[TABLE] = spaces.Box(0, 2**31 - 1, (), np.int64)
+    return spaces.Dict(entries)
 
 
 def _feature_space(space: spaces.Space, transform: Transform) -> spaces.Box:
@@ -226,11 +238,16 @@ class BotTable:
         """Snapshot agent id -> its slot: every snapshot role this table may seat."""
         self.possible_agents: list[str] = [LEARNER, *self.bot_of, *self.snapshot_of]
         self.observation_spaces = {
-            agent: observation_dict_space(
-                raw if agent in self.bot_of else learner, self.num_actions
-            )
+            agent: observation_dict_space(raw, self.num_actions, table=True)
+            if agent in self.bot_of
+            else observation_dict_space(learner, self.num_actions)
             for agent in self.possible_agents
         }
+        self.table_id = next(_TABLE_IDS)
+        """This table's id in its process: a bot role's observation carries it, so a bot
+        module stepping several tables at once (an env runner's vector env) plays each with
+        its own bot."""
+        self._table = np.int64(self.table_id)
         self.action_spaces = {
             agent: spaces.Discrete(self.num_actions) for agent in self.possible_agents
         }
@@ -336,7 +353,11 @@ class BotTable:
     def _observe(self, seat: str) -> dict[str, np.ndarray]:
         seen = self.aec.observe(seat)
         observation = seen["observation"]
-        if self.transform is not None and self.roles[seat] not in self.bot_of:
+        if self.roles[seat] in self.bot_of:
+            observed = observation_dict(observation, seen["action_mask"])
+            observed[TABLE] = np.array(self._table)
+            return observed
+        if self.transform is not None:
             observation = self.transform(np.asarray(observation, dtype=np.float32)[None])[0]
         return observation_dict(observation, seen["action_mask"])
 
