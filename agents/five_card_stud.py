@@ -9,6 +9,8 @@ the action mask. The actions are ``0`` fold, ``1`` check/call, ``2`` bet/raise.
 ``"random"``   a uniformly random legal action.
 ``"caller"``   never folds, never raises: checks or calls; in the first round, before anybody
                has bet, it bets the minimum (the only way to stay in there).
+``"maniac"``   never folds, always bets or raises when it may (checks or calls at the cap): the
+               aggression a best response shows, for the learner to meet in training.
 ``"rules"``    reads the board: folds to a bet (checks when it can) as soon as one opponent's up
                cards alone beat its whole hand; bets and raises a made hand (a pair or better
                that no board beats) and, in the first two rounds, strong up cards (a queen or
@@ -52,7 +54,7 @@ from ..envs.five_card_stud import (
 )
 from .base import RandomBot
 
-__all__ = ["BOTS", "CallerBot", "EquityBot", "RandomBot", "RulesBot"]
+__all__ = ["BOTS", "CallerBot", "EquityBot", "ManiacBot", "RandomBot", "RulesBot"]
 
 _QUEEN = 10  # rank indices (0 = deuce .. 12 = ace)
 _TEN = 8
@@ -76,6 +78,15 @@ class CallerBot(RandomBot):
 
     def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
         return _first_legal(action_mask, CALL, RAISE, FOLD)
+
+
+class ManiacBot(RandomBot):
+    """Bets or raises whenever it may, else checks or calls; never folds."""
+
+    name = "maniac"
+
+    def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
+        return _first_legal(action_mask, RAISE, CALL, FOLD)
 
 
 def _high_rank(cards: tuple[int, ...], deuces_wild: bool) -> int:
@@ -296,4 +307,6 @@ def _equities(
     return out
 
 
-BOTS: dict[str, type] = {bot.name: bot for bot in (RandomBot, CallerBot, RulesBot, EquityBot)}
+BOTS: dict[str, type] = {
+    bot.name: bot for bot in (RandomBot, CallerBot, RulesBot, EquityBot, ManiacBot)
+}

@@ -38,7 +38,7 @@ class FiveCardStudEnv(BotTableEnv):
 
     ## Options
     - ``opponent="rules"``: a name from :data:`pokerzoo.agents.five_card_stud.BOTS`
-      (``"random"``, ``"caller"``, ``"rules"``, ``"equity"``), a
+      (``"random"``, ``"caller"``, ``"rules"``, ``"equity"``, ``"maniac"``), a
       :class:`~pokerzoo.envs.core.bots.Bot`, or one per opponent seat.
     - ``seat=None``: the learner's seat, drawn every episode (or a fixed seat index).
     - the game's options (see :mod:`pokerzoo.envs.five_card_stud.pettingzoo_env`),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from pokerzoo.agents.base import Bot
-from pokerzoo.agents.five_card_stud import BOTS, CallerBot, EquityBot, RulesBot
+from pokerzoo.agents.five_card_stud import BOTS, CallerBot, EquityBot, ManiacBot, RulesBot
 from pokerzoo.envs.five_card_stud import (
     CALL,
     FOLD,
@@ -38,7 +38,7 @@ def play(game: FiveCardStudGame, bots: list, seed: int) -> tuple[list[int], np.n
 
 
 def test_registry_and_protocol() -> None:
-    assert list(BOTS) == ["random", "caller", "rules", "equity"]
+    assert list(BOTS) == ["random", "caller", "rules", "equity", "maniac"]
     for name, cls in BOTS.items():
         bot = cls(seed=0, num_players=7, hi_lo=True, low_qualifier=8, render_mode=None)
         assert isinstance(bot, Bot) and bot.name == name
@@ -50,7 +50,8 @@ def test_every_bot_plays_only_legal_moves(options: dict) -> None:
     names = list(BOTS)
     for seed in range(3):
         bots = [
-            BOTS[names[(seat + seed) % 4]](seed=seed, **options) for seat in range(game.num_players)
+            BOTS[names[(seat + seed) % len(names)]](seed=seed, **options)
+            for seat in range(game.num_players)
         ]
         play(game, bots, seed)
 
@@ -77,6 +78,21 @@ def test_caller_never_folds_nor_raises_except_to_open() -> None:
         assert action == CALL or (action == RAISE and not mask[CALL])
         game.apply(state, seat, action)
     assert state.results[0]["showdown"]
+
+
+def test_maniac_never_folds_and_raises_whenever_it_may() -> None:
+    game = FiveCardStudGame(num_players=3)
+    bots = [ManiacBot(seed=s) for s in range(3)]
+    state = game.new_state(rng=np.random.default_rng(1))
+    raises = 0
+    while not game.is_terminal(state):
+        seat = game.current_player(state)
+        mask = game.legal_mask(state, seat)
+        action = bots[seat].act(game.observe(state, seat), mask)
+        assert action == (RAISE if mask[RAISE] else CALL)
+        raises += action == RAISE
+        game.apply(state, seat, action)
+    assert state.results[0]["showdown"] and raises > 3  # every round bet up to the cap
 
 
 def view_of(hands: list[str], seat: int, rounds: int, **options: object):
