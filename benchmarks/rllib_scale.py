@@ -17,8 +17,8 @@ second of training, as each backend's result reports them (``throughput["steps_p
   :func:`pokerzoo.training.train.train`;
 - RLlib (``--backend rllib``, the config's ``rllib`` section, its defaults where the config has
   none), for each ``--runners`` count and each ``--envs-per-runner`` count (the tables each env
-  runner steps together, ``rllib.num_envs_per_env_runner``: one forward pass of each module for
-  all of them), about ``--iterations`` RLlib iterations
+  runner steps together, ``rllib.num_envs_per_env_runner``, 8 by default: one forward pass of
+  each module for all of them), about ``--iterations`` RLlib iterations
   (``train_batch_size`` env steps of every seat each; ``timesteps`` is the learner's share of
   them), through :func:`pokerzoo.training.rllib.train.train`, on one local Ray instance started
   for the whole run with the machine's CPUs. A runner count whose CPUs (``num_cpus_per_env_runner``
@@ -111,10 +111,10 @@ def rllib_row(
     iterations: int,
     batch: int | None,
     cpus: float | None = None,
-    envs: int = 1,
+    envs: int | None = None,
 ) -> Row:
     """RLlib with ``runners`` env runners of ``envs`` tables each (``cpus`` CPUs reserved for
-    each runner; ``None``: the config's), for about ``iterations`` iterations."""
+    each runner; ``None``: the config's, for either), for about ``iterations`` iterations."""
     from pokerzoo.envs.core.registry import get_game
     from pokerzoo.training.formulations import NATIVE
     from pokerzoo.training.rllib.settings import with_overrides
@@ -141,7 +141,7 @@ def rllib_row(
         game,
         "rllib",
         runners,
-        envs,
+        config.rllib.num_envs_per_env_runner,
         done,
         result.timesteps,
         throughput["steps_per_second"],
@@ -157,8 +157,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--envs-per-runner",
         nargs="+",
         type=int,
-        default=[1],
-        help="tables each env runner steps together (rllib.num_envs_per_env_runner)",
+        help="tables each env runner steps together (default: the config's "
+        "rllib.num_envs_per_env_runner, 8)",
     )
     parser.add_argument("--iterations", type=int, default=3, help="RLlib iterations per row")
     parser.add_argument("--rollouts", type=int, default=2, help="SB3 PPO rollouts per game")
@@ -180,7 +180,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         parser.error("--iterations and --rollouts must be at least 1")
     if any(n < 1 for n in args.runners):
         parser.error("--runners: each count must be at least 1")
-    if any(n < 1 for n in args.envs_per_runner):
+    if any(n < 1 for n in args.envs_per_runner or ()):
         parser.error("--envs-per-runner: each count must be at least 1")
     from pokerzoo.envs.core.registry import games, get_game
     from pokerzoo.training.rllib.settings import with_overrides
@@ -214,7 +214,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     try:
         for game in args.games:
             rows.append(sb3_row(game, args.rollouts))
-            for envs in args.envs_per_runner:
+            for envs in args.envs_per_runner or [None]:
                 for runners in args.runners:
                     rows.append(
                         rllib_row(
