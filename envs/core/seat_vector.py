@@ -205,16 +205,17 @@ class SeatVectorEnv(VectorEnv):
 
     def call(self, name: str, *args: Any, **kwargs: Any) -> tuple[Any, ...]:
         """Each table's ``name(*args, **kwargs)`` (a method), or its attribute ``name``, as
-        Gymnasium's ``SyncVectorEnv.call`` (e.g. the opponent pool's ``add_snapshot``)."""
+        Gymnasium's ``SyncVectorEnv.call`` (e.g. the opponent pool's ``add_snapshot``): found
+        through the table's wrappers (``get_wrapper_attr``) as there."""
         results = []
         for table in self.tables:
-            value = getattr(table, name)
+            value = _wrapper_attr(table, name)
             results.append(value(*args, **kwargs) if callable(value) else value)
         return tuple(results)
 
     def get_attr(self, name: str) -> tuple[Any, ...]:
-        """Each table's attribute ``name``."""
-        return tuple(getattr(table, name) for table in self.tables)
+        """Each table's attribute ``name`` (found through its wrappers, as :meth:`call`)."""
+        return tuple(_wrapper_attr(table, name) for table in self.tables)
 
     def set_attr(self, name: str, values: Any) -> None:
         """Set each table's attribute ``name``: one value per table (a list or tuple), or the
@@ -263,3 +264,10 @@ class SeatVectorEnv(VectorEnv):
                 f"bad actions {actions!r}: expected {self.num_envs} int actions, one per table"
             )
         return a
+
+
+def _wrapper_attr(table: Any, name: str) -> Any:
+    """``table``'s attribute ``name``, looked up through its Gymnasium wrappers where it has
+    them (a formulation's wrapper over the bot table: the pool's ``add_snapshot`` lies below)."""
+    lookup = getattr(table, "get_wrapper_attr", None)
+    return lookup(name) if lookup is not None else getattr(table, name)

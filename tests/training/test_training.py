@@ -214,10 +214,24 @@ def test_bots_of_many_games_in_flight_decide_as_in_one_game(game: str, bot: str)
     assert alone.own.std() > 0
 
 
-@pytest.mark.parametrize("vec_env", ["subproc", "dummy"])
-def test_quintet_self_play_trains_and_evaluates(vec_env: str, tmp_path: Path) -> None:
+PACKS = {
+    "actions": "packs",
+    "features": "candidates",
+    "ppo": {**TINY_PPO, "n_steps": 64, "policy": "per_action", "head_arch": [8], "context": 8},
+}
+
+
+@pytest.mark.parametrize(
+    ("vec_env", "settings"),
+    [("subproc", {}), ("dummy", {}), ("native", {}), ("native", PACKS)],
+    ids=["subproc", "dummy", "native", "native-packs"],
+)
+def test_quintet_self_play_trains_and_evaluates(
+    vec_env: str, settings: dict[str, Any], tmp_path: Path
+) -> None:
+    """Snapshots reach the pool in every collection, through a formulation's wrapper too."""
     run = tmp_path / "q"
-    train(tiny("quintet", vec_env=vec_env), run, progress_bar=False, verbose=0)
+    train(tiny("quintet", vec_env=vec_env, **settings), run, progress_bar=False, verbose=0)
     assert sorted(p.name for p in (run / "snapshots").iterdir()) == [
         "step_128.zip",
         "step_256.zip",
