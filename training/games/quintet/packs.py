@@ -30,7 +30,10 @@ play`` use the agent unchanged.
 What the learner sees describes the state only: the cards, the packs it has taken, and for each
 candidate its category, lead rank and strength, how it ranks among the packs the remaining cards
 can form, and the strongest pack the cards left after it can still form; for each order, which
-of its packs lies where. No bot's row, no search and no model of the opponents appears in it.
+of its packs lies where, and whether the pack at each position is stronger than, equal to or
+weaker than each of its own packs (what the order meets if the opponent holds the same packs,
+ties included, without any guess at the opponent's order). No bot's row, no search and no model
+of the opponents appears in it.
 
 Observation (``float32``): the context, then one row per action (the row of action ``a``
 starts at ``CONTEXT.size + ROW.size * a``): candidate rows while packs are taken (rows past the
@@ -149,6 +152,20 @@ ROW = ObservationLayout(
         ),
         Field("place_group", NUM_PACKS, 1, "group of the pack the order puts at position `p`"),
         Field("place_level", NUM_PACKS, 1, "level of the pack the order puts at position `p`"),
+        Field(
+            "beats",
+            NUM_PACKS * NUM_PACKS,
+            1,
+            "the pack the order puts at position `p` is stronger than own pack of rank `r`: "
+            "index `5 * p + r`",
+        ),
+        Field(
+            "ties",
+            NUM_PACKS * NUM_PACKS,
+            1,
+            "the pack the order puts at position `p` is equal to own pack of rank `r`: "
+            "index `5 * p + r`",
+        ),
     ],
     dtype=np.float32,
 )
@@ -271,6 +288,18 @@ class RowDraft:
         return where
 
 
+def _versus(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The ``beats`` and ``ties`` rows of every order, ``float32 (N, 120, 25)`` each, for
+    ``keys``, ``int64 (N, 5)``: own packs' keys by strength rank, strongest first. Entry
+    ``5 * p + r`` compares the pack an order puts at position ``p`` with own pack of rank ``r``."""
+    placed = keys[:, ORDERS]  # (N, 120, 5): the key at each position
+    placed, own = placed[:, :, :, None], keys[:, None, None, :]
+    shape = (len(keys), NUM_ACTIONS, NUM_PACKS * NUM_PACKS)
+    beats = (placed > own).reshape(shape).astype(np.float32)
+    ties = (placed == own).reshape(shape).astype(np.float32)
+    return beats, ties
+
+
 def encode_draft(draft: RowDraft) -> np.ndarray:
     """The formulation's observation of ``draft`` (see the module docstring); many drafts at
     once: :func:`encode_drafts`, the same bits."""
@@ -314,6 +343,9 @@ def encode_draft(draft: RowDraft) -> np.ndarray:
         rows[:, ROW["places"]] = _PLACES
         rows[:, ROW["place_group"]] = groups[ORDERS] / (NUM_GROUPS - 1)
         rows[:, ROW["place_level"]] = levels[ORDERS]
+        keys = np.asarray(draft.keys, dtype=np.int64)[ranking]
+        beats, ties = _versus(keys[None])
+        rows[:, ROW["beats"]], rows[:, ROW["ties"]] = beats[0], ties[0]
     return np.concatenate([context, rows.ravel()])
 
 
@@ -406,6 +438,9 @@ def encode_drafts(drafts: Sequence[RowDraft]) -> np.ndarray:
         chosen[:, :, ROW["places"]] = _PLACES
         chosen[:, :, ROW["place_group"]] = held_groups[:, ORDERS] / (NUM_GROUPS - 1)
         chosen[:, :, ROW["place_level"]] = held_levels[:, ORDERS]
+        beats, ties = _versus(keys[at].reshape(-1, NUM_PACKS))
+        chosen[:, :, ROW["beats"]] = beats
+        chosen[:, :, ROW["ties"]] = ties
         rows[arranging] = chosen
     return out
 

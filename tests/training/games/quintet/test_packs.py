@@ -146,6 +146,42 @@ def test_observation_describes_the_packs_then_the_orders() -> None:
     assert np.allclose(rows[:, ROW["place_group"]], groups[ORDERS])
 
 
+KEYS_BY_RANK = [9, 9, 5, 5, 1]  # two equal pairs of packs, then the weakest
+# (order, the ranks it puts at positions 0..4) -> beats and ties, row p = position p, column r
+# = own pack of rank r.
+VERSUS = [
+    (
+        (0, 1, 2, 3, 4),
+        [[0, 0, 1, 1, 1], [0, 0, 1, 1, 1], [0, 0, 0, 0, 1], [0, 0, 0, 0, 1], [0, 0, 0, 0, 0]],
+        [[1, 1, 0, 0, 0], [1, 1, 0, 0, 0], [0, 0, 1, 1, 0], [0, 0, 1, 1, 0], [0, 0, 0, 0, 1]],
+    ),
+    (
+        (4, 2, 0, 1, 3),
+        [[0, 0, 0, 0, 0], [0, 0, 0, 0, 1], [0, 0, 1, 1, 1], [0, 0, 1, 1, 1], [0, 0, 0, 0, 1]],
+        [[0, 0, 0, 0, 1], [0, 0, 1, 1, 0], [1, 1, 0, 0, 0], [1, 1, 0, 0, 0], [0, 0, 1, 1, 0]],
+    ),
+]
+
+
+@pytest.mark.parametrize(("order", "beats", "ties"), VERSUS)
+def test_order_rows_compare_each_position_with_each_own_pack(
+    order: tuple[int, ...], beats: list[list[int]], ties: list[list[int]]
+) -> None:
+    draft = RowDraft(_ids(DISTINCT), K)
+    for _ in range(4):
+        draft.commit(0)
+    draft.keys = [5, 9, 1, 9, 5]  # taken in this order: ranks 2, 0, 4, 1, 3
+    assert np.asarray(draft.keys)[draft.ranking()].tolist() == KEYS_BY_RANK
+    rows = encode_draft(draft)[CONTEXT.size :].reshape(NUM_ACTIONS, ROW.size)
+    action = ORDERS.tolist().index(list(order))
+    assert rows[action, ROW["beats"]].reshape(5, 5).tolist() == beats
+    assert rows[action, ROW["ties"]].reshape(5, 5).tolist() == ties
+    # Every order: stronger, equal or weaker, exactly one of them.
+    stronger = rows[:, ROW["beats"]] + rows[:, ROW["ties"]]
+    assert set(np.unique(stronger).tolist()) == {0, 1}
+    assert (rows[:, ROW["ties"]].reshape(-1, 5, 5).sum(axis=(1, 2)) == 9).all()
+
+
 def test_pack_env_plays_the_row_into_the_card_level_game() -> None:
     env = PackRowEnv(QuintetEnv(opponent="greedy"), K)
     rule = ordered_strongest(SACRIFICE)
