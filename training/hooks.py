@@ -133,8 +133,23 @@ def agent_policy(
     spec: GameSpec, model: Any, features: str = "raw", actions: str = NATIVE
 ) -> Policy:
     """A trained model as a batched policy over the game's own observations and actions: its
-    feature set applied, its formulation's decisions turned into the game's actions."""
-    policy = model_policy(model, feature_set(spec, features, actions))
+    feature set applied, its formulation's decisions turned into the game's actions.
+
+    A model whose observations are not as wide as the feature set's (one trained before the
+    set or the formulation changed: their docstrings' version history) raises ``ValueError``
+    naming both widths."""
+    chosen_features = feature_set(spec, features, actions)
+    width = chosen_features.output_width if chosen_features is not None else None
+    shape = getattr(getattr(model, "observation_space", None), "shape", None)
+    if width is not None and shape is not None and tuple(shape) != (width,):
+        where = spec.name if actions == NATIVE else f"{spec.name} with actions {actions!r}"
+        raise ValueError(
+            f"the model takes observations of shape {tuple(shape)}, but the feature set "
+            f"{features!r} of {where} gives ({width},): it was trained with another version of "
+            "them (see their version history); train it again, or use the pokerzoo version "
+            "in its run.json"
+        )
+    policy = model_policy(model, chosen_features)
     chosen = formulation(spec, actions)
     return policy if chosen is None else chosen.native_policy(policy)
 

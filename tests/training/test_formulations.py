@@ -5,10 +5,12 @@ reloads, plays as a snapshot and in ``pokerzoo play``."""
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
 import pytest
+from gymnasium import spaces
 from pokerzoo.envs import quintet_v0
 from pokerzoo.envs.core.registry import get_game
 from pokerzoo.training.cli import main
@@ -184,3 +186,10 @@ def test_a_packs_run_plays_in_the_league(
     assert f"run {run}" in table and "bot greedy" in table
     assert main([*args, "--option", "reward=win"]) == 2
     assert "was trained with env options" in capsys.readouterr().err
+
+
+def test_a_model_of_an_older_observation_is_refused_naming_both_widths() -> None:
+    # A Quintet packs model trained before 064fded took 8,419 values an observation.
+    older = SimpleNamespace(observation_space=spaces.Box(0, 1, (8419,)))
+    with pytest.raises(ValueError, match=r"shape \(8419,\).*gives \(14419,\).*another version"):
+        agent_policy(QUINTET, older, "candidates", "packs")

@@ -55,6 +55,14 @@ candidate each time (which takes greedy's packs), then a fixed order. One of the
 :data:`STRONGEST` (the formulation's rule ``"strongest"``), is played beside every agent of the
 formulation by ``pokerzoo evaluate`` on the same deals: what learning added over it is what the
 agent's own choices of packs and order are worth.
+
+Version history (observation widths; a model trained on one width does not load into another,
+and ``pokerzoo evaluate`` says so):
+
+- d77106b: initial, 8,419 values (rows of 69 values).
+- 064fded: order rows gain ``beats`` and ``ties`` (how the pack at each position compares with
+  each of the learner's own packs): 14,419 values (rows of 119). Runs trained before it
+  evaluate with pokerzoo at their commit (their ``run.json`` records the versions).
 """
 
 from __future__ import annotations
