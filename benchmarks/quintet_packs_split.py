@@ -1,0 +1,129 @@
+"""Where a Quintet ``actions: packs`` agent wins and loses: its deals split by whether it took
+greedy's five packs, against each planning bot, beside the rule ``strongest`` on the same deals.
+
+    python benchmarks/quintet_packs_split.py RUN [--deals 3000] [--seed 7] [--mixed-draws 8]
+                                             [--best-response-deals 600]
+
+The rule ``strongest`` always takes greedy's packs (:mod:`pokerzoo.training.games.quintet.packs`),
+so on the deals where the agent takes other packs the two differ in packs and order, elsewhere in
+order only. Each deal's 25 cards are drawn from ``--seed``'s generator; the agent and the rule lay
+out their rows through the formulation (:class:`~pokerzoo.training.games.quintet.packs.RowDraft`),
+and each row meets the bot's row for the same cards (the bots plan the whole row from the cards,
+:meth:`pokerzoo.agents.quintet.GreedyBot.plan`): greedy and sacrifice once, mixed
+``--mixed-draws`` times (its orders are drawn), best_response once on the first
+``--best-response-deals`` deals (it searches). A row wins when its points (3..7 per position won)
+exceed the bot's.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Sequence
+
+import numpy as np
+from pokerzoo.agents.quintet import BestResponseBot, GreedyBot, MixedBot, SacrificeBot
+from pokerzoo.envs.core.registry import get_game
+from pokerzoo.envs.quintet.analysis import greedy_packs
+from pokerzoo.envs.quintet.packs import strongest_pack
+from pokerzoo.training.evaluate import Policy, model_policy
+from pokerzoo.training.games.quintet.packs import RowDraft, encode_drafts
+from pokerzoo.training.hooks import feature_set, rules_for
+from pokerzoo.training.opponents import load_model
+from pokerzoo.training.runs import find_run
+
+POINTS = np.arange(3, 8)
+BOTS: dict[str, type] = {
+    "greedy": GreedyBot,
+    "sacrifice": SacrificeBot,
+    "mixed": MixedBot,
+    "best_response": BestResponseBot,
+}
+
+
+def rows(policy: Policy, deals: Sequence[np.ndarray], candidates: int) -> list[RowDraft]:
+    """Each deal's row laid out by the pack-level ``policy``, all deals decided in batches."""
+    drafts = [RowDraft(cards, candidates) for cards in deals]
+    while live := [d for d in drafts if not d.complete]:
+        masks = np.stack([d.mask() for d in live]).astype(bool)
+        for draft, action in zip(live, policy(encode_drafts(live), masks), strict=True):
+            draft.commit(int(action))
+    return drafts
+
+
+def strengths(row: np.ndarray) -> np.ndarray:
+    """The ``"quintet"`` key of each position's pack."""
+    return np.array([strongest_pack(np.asarray(pack))[1] for pack in row])
+
+
+def outcome(mine: np.ndarray, theirs: np.ndarray) -> int:
+    """1 win, 0 draw, -1 loss."""
+    return int(np.sign((POINTS * np.sign(mine - theirs)).sum()))
+
+
+def split(
+    agent: list[RowDraft],
+    rule: list[RowDraft],
+    deals: Sequence[np.ndarray],
+    bot: str,
+    draws: int,
+    limit: int,
+) -> dict[tuple[bool, str], np.ndarray]:
+    """Per (agent took greedy's packs, player): counts of losses, draws and wins against
+    ``bot``."""
+    counts: dict[tuple[bool, str], np.ndarray] = {}
+    for i, cards in enumerate(deals[:limit]):
+        _, keys = greedy_packs(cards)
+        same = sorted(agent[i].keys) == sorted(np.asarray(keys).tolist())
+        mine = {"agent": strengths(agent[i].row), "rule": strengths(rule[i].row)}
+        for draw in range(draws):
+            theirs = strengths(BOTS[bot](seed=1000 * i + draw).plan(cards))
+            for player, keys_at in mine.items():
+                tally = counts.setdefault((same, player), np.zeros(3, dtype=np.int64))
+                tally[outcome(keys_at, theirs) + 1] += 1
+    return counts
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("run", help="a Quintet run folder trained with actions: packs")
+    parser.add_argument("--deals", type=int, default=3000)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--mixed-draws", type=int, default=8)
+    parser.add_argument("--best-response-deals", type=int, default=600)
+    args = parser.parse_args(argv)
+    target = find_run(args.run, None)
+    if target.game != "quintet" or target.actions != "packs":
+        raise SystemExit(f"{args.run}: expected a Quintet run with actions: packs")
+    spec = get_game("quintet")
+    features = feature_set(spec, target.features, "packs")
+    rule: Callable[..., Policy] = rules_for(spec, target.features, "packs")["strongest"].policy
+    rng = np.random.default_rng(args.seed)
+    deals = [np.sort(rng.choice(32, 25, replace=False) + 20) for _ in range(args.deals)]
+    candidates = 16
+    agent_rows = rows(model_policy(load_model(target.model_path), features), deals, candidates)
+    rule_rows = rows(rule(features), deals, candidates)
+    plans = {
+        "greedy": (1, args.deals),
+        "sacrifice": (1, args.deals),
+        "mixed": (args.mixed_draws, args.deals),
+        "best_response": (1, args.best_response_deals),
+    }
+    print(f"{args.run}: {args.deals} deals (seed {args.seed})")
+    print("| bot | agent's packs | games | agent win / draw / loss | rule win / draw / loss |")
+    print("|---|---|---:|---|---|")
+    for bot, (draws, limit) in plans.items():
+        counts = split(agent_rows, rule_rows, deals, bot, draws, limit)
+        for same in (True, False):
+            if (same, "agent") not in counts:
+                continue
+            cells = []
+            for player in ("agent", "rule"):
+                loss, draw, win = 100 * counts[(same, player)] / counts[(same, player)].sum()
+                cells.append(f"{win:.1f}% / {draw:.1f}% / {loss:.1f}%")
+            games = int(counts[(same, "agent")].sum())
+            packs = "greedy's" if same else "others"
+            print(f"| {bot} | {packs} | {games:,} | {cells[0]} | {cells[1]} |")
+
+
+if __name__ == "__main__":
+    main()
