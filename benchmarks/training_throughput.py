@@ -10,7 +10,10 @@ evaluation off, and reports the env steps per second of ``learn`` (:class:`Train
 config's ``vec_env`` as shipped, and ``native``, every table in this process (a game of several
 players: the vector env of bot tables, :mod:`pokerzoo.envs.core.seat_vector`, its bots and
 features batched). Both for each game by default, so one run shows the before and after; Poker
-Squares (a native vector env either way) is the yardstick every row is divided by.
+Squares (a native vector env either way) is the yardstick every row is divided by. Each row
+also splits ``learn`` (the ``collection_seconds`` and ``update_seconds`` of ``run.json``'s
+throughput): the share in PPO's updates, and the ceiling, the env steps/s the row would reach
+if collecting its rollouts cost nothing (steps / update seconds).
 ``--baseline REV`` adds, per game, the config as shipped at commit ``REV`` trained by the code of
 ``REV`` (``git archive``, in a fresh interpreter): the before of a change, in the same run. Rows
 run one after another: another job on the machine slows every row alike only if it runs
@@ -34,8 +37,13 @@ YARDSTICK = "poker_squares"
 DEFAULT_GAMES = ("draw_poker", "five_card_stud", "nameless_poker", "quintet")
 
 
-def steps_per_second(game: str, collection: str, rollouts: int) -> tuple[str, float, int]:
-    """The collection actually used, the env steps/s of ``learn`` and the steps trained."""
+Row = tuple[str, float, int, float | None]
+"""The collection used, the env steps/s of ``learn``, the steps trained and the seconds of PPO's
+updates among ``learn``'s (``None``: a baseline's code that does not time them)."""
+
+
+def steps_per_second(game: str, collection: str, rollouts: int) -> Row:
+    """:data:`Row` of ``game``'s shipped config trained ``rollouts`` rollouts."""
     from pokerzoo.training.runs import resolve_config
     from pokerzoo.training.train import train
 
@@ -50,10 +58,16 @@ def steps_per_second(game: str, collection: str, rollouts: int) -> tuple[str, fl
     config = config.model_copy(update=updates)
     with tempfile.TemporaryDirectory() as out:
         result = train(config, out, progress_bar=False, verbose=0)
-    return config.vec_env, result.throughput["steps_per_second"], result.timesteps
+    throughput = result.throughput
+    return (
+        config.vec_env,
+        throughput["steps_per_second"],
+        result.timesteps,
+        throughput.get("update_seconds"),
+    )
 
 
-def baseline_rate(tree: Path, game: str, rollouts: int) -> tuple[str, float, int]:
+def baseline_rate(tree: Path, game: str, rollouts: int) -> Row:
     """:func:`steps_per_second` of ``game``'s shipped config under the code of ``tree`` (a
     folder holding ``pokerzoo/``), in a fresh interpreter."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
@@ -61,8 +75,8 @@ def baseline_rate(tree: Path, game: str, rollouts: int) -> tuple[str, float, int
     out = subprocess.run(command, capture_output=True, text=True, env=env)
     if out.returncode:
         raise RuntimeError(f"{game} under {tree} failed:\n{out.stderr}")
-    kind, rate, steps = json.loads(out.stdout.splitlines()[-1])
-    return kind, rate, steps
+    kind, rate, steps, *updates = json.loads(out.stdout.splitlines()[-1])
+    return kind, rate, steps, updates[0] if updates else None
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -87,7 +101,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         if game not in known:
             parser.error(f"unknown game {game!r}: expected one of {', '.join(known)}")
     start = time.perf_counter()
-    yard_kind, yard_rate, yard_steps = steps_per_second(YARDSTICK, "config", args.rollouts)
+    yardstick = steps_per_second(YARDSTICK, "config", args.rollouts)
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         before = None
@@ -99,20 +113,33 @@ def main(argv: Sequence[str] | None = None) -> None:
             before = namespace(extract(args.baseline, Path(tmp, "src")), Path(tmp, "base"))
         for game in args.games:
             if before is not None:
-                kind, rate, steps = baseline_rate(before, game, args.rollouts)
-                rows.append((game, f"{kind}, at {args.baseline}", rate, steps))
+                kind, *measured = baseline_rate(before, game, args.rollouts)
+                rows.append((game, (f"{kind}, at {args.baseline}", *measured)))
             for collection in args.collection:
-                rows.append((game, *steps_per_second(game, collection, args.rollouts)))
+                rows.append((game, steps_per_second(game, collection, args.rollouts)))
     print(
         f"Env steps/s during `learn` (default configs, {args.rollouts} rollouts a row, evaluation "
         f"off); {os.cpu_count()} CPUs, {platform.processor() or platform.machine()}, "
         f"{time.perf_counter() - start:.0f} s in all\n"
     )
-    print("| game | collection | steps | env steps/s | / Poker Squares |")
-    print("|---|---|---:|---:|---:|")
-    print(f"| {YARDSTICK} | {yard_kind} | {yard_steps:,} | {yard_rate:,.0f} | 1.00 |")
-    for game, kind, rate, steps in rows:
-        print(f"| {game} | {kind} | {steps:,} | {rate:,.0f} | {rate / yard_rate:.2f} |")
+    print(
+        "Updates: the share of `learn` in PPO's updates (the rest collects the rollouts), and the"
+        " env steps/s if collecting cost nothing (steps / update seconds): how far a faster env"
+        " side alone can take the row.\n"
+    )
+    print("| game | collection | steps | env steps/s | / Poker Squares | updates | ceiling |")
+    print("|---|---|---:|---:|---:|---:|---:|")
+    yard_rate = yardstick[1]
+    for game, (kind, rate, steps, updates) in [(YARDSTICK, yardstick), *rows]:
+        if updates is None:
+            share = ceiling = "-"
+        else:
+            share = f"{updates * rate / steps:.0%}"
+            ceiling = f"{steps / updates:,.0f}"
+        print(
+            f"| {game} | {kind} | {steps:,} | {rate:,.0f} | {rate / yard_rate:.2f} | {share} "
+            f"| {ceiling} |"
+        )
 
 
 if __name__ == "__main__":

@@ -256,9 +256,12 @@ def _cmd_train(args: argparse.Namespace) -> int:
             raise ConfigError(f"{source}: {error}") from None
         result = train(config, out, resume=args.resume, progress_bar=not args.no_progress)
         run_dir = result.run_dir
+        throughput = result.throughput
+        updates = throughput["update_seconds"] / max(throughput["seconds"], 1e-9)
         print(
             f"trained {result.timesteps} steps in {result.run_dir}: "
-            f"{result.throughput['steps_per_second']:.0f} env steps/s during learn"
+            f"{throughput['steps_per_second']:.0f} env steps/s during learn "
+            f"({updates:.0%} of it in PPO's updates)"
         )
     episodes = args.eval_episodes
     if episodes is None:

@@ -300,7 +300,8 @@ def make_training_env(
 
 def _callbacks(
     config: TrainConfig, spec: GameSpec, run_dir: Path, venv: Any, verbose: int
-) -> tuple[list[Any], Any]:
+) -> tuple[list[Any], Any, Any]:
+    """The run's callbacks, its periodic evaluation and its rollout timing (among them)."""
     from stable_baselines3.common.callbacks import BaseCallback, CheckpointCallback
 
     class PeriodicEvaluation(BaseCallback):
@@ -374,8 +375,30 @@ def _callbacks(
                 self.next += self.every
             return True
 
+    class RolloutTiming(BaseCallback):
+        """Seconds spent collecting rollouts (env steps, the policy's forward passes, snapshots),
+        periodic evaluations left out: the rest of ``learn`` is PPO's updates."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.seconds = 0.0
+            self._started = 0.0
+            self._evaluated = 0.0
+
+        def _on_rollout_start(self) -> None:
+            self._started = time.perf_counter()
+            self._evaluated = evaluation.seconds
+
+        def _on_rollout_end(self) -> None:
+            spent = time.perf_counter() - self._started
+            self.seconds += spent - (evaluation.seconds - self._evaluated)
+
+        def _on_step(self) -> bool:
+            return True
+
     evaluation = PeriodicEvaluation()
-    callbacks: list[Any] = [evaluation]
+    timing = RolloutTiming()
+    callbacks: list[Any] = [evaluation, timing]
     if config.checkpoint_every:
         callbacks.append(
             CheckpointCallback(
@@ -386,7 +409,7 @@ def _callbacks(
         )
     if spec.players > 1 and config.opponents.snapshot_every:
         callbacks.append(Snapshots())
-    return callbacks, evaluation
+    return callbacks, evaluation, timing
 
 
 # --- training ---------------------------------------------------------------------------------
@@ -493,7 +516,7 @@ def train(
             )
         start_steps = model.num_timesteps
         remaining = config.timesteps - start_steps
-        callbacks, evaluation = _callbacks(config, spec, run_dir, venv, verbose)
+        callbacks, evaluation, timing = _callbacks(config, spec, run_dir, venv, verbose)
         started = time.perf_counter()
         if remaining > 0:
             model.learn(
@@ -519,6 +542,7 @@ def train(
             "to_timesteps": model.num_timesteps,
             "seconds": round(seconds, 2),
             "evaluation_seconds": round(evaluation.seconds, 2),
+            "collection_seconds": round(timing.seconds, 2),
         }
     )
     total_steps = sum(s["to_timesteps"] - s["from_timesteps"] for s in info["segments"])
@@ -533,10 +557,19 @@ def train(
         "note": "env steps per second of `learn` (rollouts + updates), periodic evaluation "
         "excluded",
     }
+    collected = [segment.get("collection_seconds") for segment in info["segments"]]
+    if None not in collected:  # segments trained before the timing was recorded have none
+        collection = sum(collected)
+        info["throughput"].update(
+            collection_seconds=round(collection, 2),
+            update_seconds=round(total_seconds - collection, 2),
+        )
     (run_dir / "run.json").write_text(json.dumps(info, indent=2) + "\n")
     throughput = {
         "timesteps": steps,
         "seconds": learn_seconds,
         "steps_per_second": steps / learn_seconds,
+        "collection_seconds": timing.seconds,
+        "update_seconds": learn_seconds - timing.seconds,
     }
     return TrainResult(run_dir, model, model.num_timesteps, throughput)

@@ -96,7 +96,13 @@ def test_run_folder_holds_model_config_seed_and_versions(poker_squares_run: Any)
     info = json.loads((run / "run.json").read_text())
     assert info["seed"] == 0 and info["game"] == "poker_squares"
     assert {"torch", "stable_baselines3", "sb3_contrib", "pokerzoo"} <= set(info["versions"])
-    assert info["throughput"]["steps_per_second"] > 0
+    throughput = info["throughput"]
+    assert throughput["steps_per_second"] > 0
+    # learn splits into collecting rollouts and PPO's updates, the evaluations left out of both
+    assert throughput["collection_seconds"] > 0 and throughput["update_seconds"] > 0
+    total = throughput["collection_seconds"] + throughput["update_seconds"]
+    assert total == pytest.approx(throughput["seconds"], abs=0.02)
+    assert info["segments"][-1]["collection_seconds"] == throughput["collection_seconds"]
     rows = (run / "evaluations.csv").read_text().splitlines()
     assert rows[0].startswith("timesteps,agent_mean,bot_mean/random")
     assert len(rows) >= 3  # 128, 256
