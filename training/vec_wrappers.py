@@ -97,10 +97,17 @@ class FeatureVecEnv(VecEnvWrapper):
 
     def step_wait(self) -> Any:
         observations, rewards, dones, infos = self.venv.step_wait()
-        for info in infos:
-            if "terminal_observation" in info:
-                info["terminal_observation"] = self.transform(info["terminal_observation"])
-        return self.transform(observations), rewards, dones, infos
+        ended = [i for i, info in enumerate(infos) if "terminal_observation" in info]
+        if not ended:
+            return self.transform(observations), rewards, dones, infos
+        # One call for the step's observations and its episodes' last ones: the feature sets
+        # compute each row alone (batch = rows), and a call per ended episode cost more than
+        # the rows themselves (stud: 13 of every 14 calls, half the features' time).
+        terminal = np.stack([infos[i]["terminal_observation"] for i in ended])
+        rows = self.transform(np.concatenate([np.asarray(observations), terminal]))
+        for i, row in zip(ended, rows[len(observations) :], strict=True):
+            infos[i]["terminal_observation"] = row
+        return rows[: len(observations)], rewards, dones, infos
 
 
 class RewardScaleVecEnv(VecEnvWrapper):
