@@ -146,8 +146,8 @@ def agent_policy(
         raise ValueError(
             f"the model takes observations of shape {tuple(shape)}, but the feature set "
             f"{features!r} of {where} gives ({width},): it was trained with another version of "
-            "them (see their version history); train it again, or use the pokerzoo version "
-            "in its run.json"
+            "them (see their version history); train it again, or evaluate it with the "
+            "pokerzoo code it was trained with"
         )
     policy = model_policy(model, chosen_features)
     chosen = formulation(spec, actions)

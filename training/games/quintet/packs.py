@@ -62,7 +62,7 @@ and ``pokerzoo evaluate`` says so):
 - d77106b: initial, 8,419 values (rows of 69 values).
 - 064fded: order rows gain ``beats`` and ``ties`` (how the pack at each position compares with
   each of the learner's own packs): 14,419 values (rows of 119). Runs trained before it
-  evaluate with pokerzoo at their commit (their ``run.json`` records the versions).
+  evaluate with the code of a commit before it (``bb6266a``, say).
 """
 
 from __future__ import annotations
