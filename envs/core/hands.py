@@ -598,8 +598,16 @@ def make_classifier(
     """A fast function of five card ids returning their hand-class id (see :func:`hand_classes`).
 
     Ids are not range-checked beyond what list indexing does; envs call it with validated cards.
+    One function per ruleset and wild-card option, built once (an env builds its own at each
+    construction, and building takes milliseconds).
     """
     _check_options(ruleset, deuces_wild)
+    return _classifier(ruleset, deuces_wild)
+
+
+@cache
+def _classifier(ruleset: Ruleset, deuces_wild: bool) -> Callable[[int, int, int, int, int], int]:
+    """:func:`make_classifier`'s function, its options checked."""
     layout = _layout()
     weights = _card_weights(ruleset, deuces_wild).weights.tolist()
     offsets = layout.section_offset.tolist()
@@ -622,8 +630,16 @@ def make_evaluator(
     >>> ev = make_evaluator()
     >>> ev(*parse_cards("As Ks Qs Js Ts")) > ev(*parse_cards("9s 9h 9d 9c 2s"))
     True
+
+    One function per ruleset and wild-card option, built once (see :func:`make_classifier`).
     """
     _check_options(ruleset, deuces_wild)
+    return _evaluator(ruleset, deuces_wild)
+
+
+@cache
+def _evaluator(ruleset: Ruleset, deuces_wild: bool) -> Callable[[int, int, int, int, int], int]:
+    """:func:`make_evaluator`'s function, its options checked."""
     layout = _layout()
     tables = _tables(ruleset)
     cw = _card_weights(ruleset, deuces_wild)

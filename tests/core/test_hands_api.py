@@ -277,3 +277,13 @@ def test_one_hand_helpers_name_bad_cards(cards: object, message: str) -> None:
 def test_category_name_rejects_unknown_categories(category: int) -> None:
     with pytest.raises(ValueError, match=str(category)):
         category_name(category)
+
+
+def test_scalar_functions_are_built_once_and_options_checked_every_call() -> None:
+    # Every env construction asks for them: one function per ruleset and wild-card option.
+    assert make_evaluator("draw", deuces_wild=True) is make_evaluator("draw", deuces_wild=True)
+    assert make_classifier("low") is make_classifier("low")
+    assert make_evaluator("standard") is not make_evaluator("standard", deuces_wild=True)
+    for _ in range(2):  # a refused option is refused again, never served from the cache
+        with pytest.raises(ValueError, match=r"bad deuces_wild 1"):
+            make_evaluator("standard", deuces_wild=1)  # type: ignore[arg-type]
