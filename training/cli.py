@@ -126,8 +126,8 @@ def _parser() -> argparse.ArgumentParser:
         "--processes",
         type=_count(1),
         default=1,
-        help="worker processes for the duplicate deals of a game of several players "
-        "(default: 1; results are the same)",
+        help="worker processes for the duplicate deals of a game of several players and "
+        "for --lbr's deals (default: 1; results are the same)",
     )
     evaluate.add_argument(
         "--lbr",

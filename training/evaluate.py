@@ -23,12 +23,8 @@ registry entry (:class:`~pokerzoo.envs.core.registry.Scoring`).
 
 from __future__ import annotations
 
-import multiprocessing
-import sys
 import time
-import warnings
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,6 +34,7 @@ from ..envs.core.bots import Bot
 from ..envs.core.options import check_int
 from ..envs.core.registry import GameSpec
 from ..envs.core.turns import Turns, play_batched
+from .forking import deal_chunks, fork_map
 from .stats import Estimate, mean_ci, rate_ci
 
 __all__ = [
@@ -416,31 +413,6 @@ _PLAYER_SEED = 104_729
 """Added to a deal's seed for a bot in the agent's seat (the opponents take ``7919 * k``)."""
 
 
-_FORKED: tuple[Any, ...] | None = None
-"""What the forked workers of :func:`play_duplicate_forked` play (inherited, never pickled)."""
-_CHUNKS_PER_PROCESS = 4
-"""Deal chunks per worker: deals against a search bot vary in length, so each worker takes
-several smaller chunks in turn rather than one long one."""
-
-
-def _one_torch_thread() -> None:
-    """Worker initializer: one torch thread per worker process (when torch is loaded), so the
-    workers do not fight each other for the cores."""
-    torch = sys.modules.get("torch")
-    if torch is not None:
-        torch.set_num_threads(1)
-
-
-def _play_chunk(chunk: tuple[int, int]) -> DuplicateDeals:
-    if _FORKED is None:
-        raise RuntimeError("_play_chunk runs in a worker forked by play_duplicate_forked")
-    spec, policy, options, name, batch, player, opponent = _FORKED
-    first, count = chunk
-    return play_duplicate(
-        spec, policy, options, count, name, first, batch, player=player, opponent=opponent
-    )
-
-
 def play_duplicate_forked(
     spec: GameSpec,
     policy: Policy | None,
@@ -459,30 +431,15 @@ def play_duplicate_forked(
     ``policy`` reaches the workers by fork (a model need not pickle). With one process the deals
     are played here, and so they are, with a warning, where the platform has no fork start
     method."""
-    global _FORKED
     here = {"player": player, "opponent": opponent}
     if processes == 1:
         return play_duplicate(spec, policy, options, episodes, name, seed, batch, **here)
-    if "fork" not in multiprocessing.get_all_start_methods():
-        warnings.warn(
-            f"processes={processes}: this platform cannot fork worker processes; "
-            "playing the deals in one process",
-            RuntimeWarning,
-            stacklevel=2,
-        )
-        return play_duplicate(spec, policy, options, episodes, name, seed, batch, **here)
-    size = -(-episodes // min(episodes, processes * _CHUNKS_PER_PROCESS))
-    chunks = [(seed + start, min(size, episodes - start)) for start in range(0, episodes, size)]
-    _FORKED = (spec, policy, options, name, batch, player, opponent)
-    try:
-        with ProcessPoolExecutor(
-            min(processes, len(chunks)),
-            mp_context=multiprocessing.get_context("fork"),
-            initializer=_one_torch_thread,
-        ) as pool:
-            parts = list(pool.map(_play_chunk, chunks))
-    finally:
-        _FORKED = None
+
+    def play(chunk: tuple[int, int]) -> DuplicateDeals:
+        first, count = chunk
+        return play_duplicate(spec, policy, options, count, name, first, batch, **here)
+
+    parts = fork_map(play, deal_chunks(seed, episodes, processes), processes)
     return DuplicateDeals.concatenate(parts)
 
 

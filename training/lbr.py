@@ -41,6 +41,7 @@ from ..envs.core.betting import CALL, FOLD, RAISE
 from ..envs.core.options import check_int
 from ..envs.core.registry import GameSpec
 from .evaluate import BotMaker, Policy
+from .forking import deal_chunks, fork_map
 from .stats import Estimate, mean_ci
 
 __all__ = [
@@ -293,19 +294,44 @@ def play_lbr(
     deals: int,
     seed: int = 3_000_000,
     samples: int = 64,
+    processes: int = 1,
 ) -> LBRResult:
     """LBR against one player on ``deals`` duplicate deals (seeds ``seed ..``): ``player``
     makes the evaluated player of a deal (seeded ``seed + deal``) that plays the hand,
     ``policy`` is what LBR asks of it for other holdings, ``hidden`` builds the game's
     :class:`HiddenCards` (or :class:`SampledHiddenCards`) from its engine. ``samples``: the
     Monte-Carlo futures per holding of a :class:`HiddenCards`' equity (a sampled range sets its
-    own)."""
+    own). ``processes``: forked worker processes sharing the deals
+    (:func:`~pokerzoo.training.forking.fork_map`; every deal seeded by itself, so the result is
+    the same)."""
     started = time.perf_counter()
     check_int("deals", deals, 1)
-    env = spec.make_aec(**options)
-    game = env.unwrapped.game
-    if len(env.possible_agents) != 2:
-        raise ValueError(f"LBR plays heads-up: {spec.name} has {len(env.possible_agents)} seats")
+    check_int("processes", processes, 1)
+    players = len(spec.make_aec(**options).possible_agents)
+    if players != 2:
+        raise ValueError(f"LBR plays heads-up: {spec.name} has {players} seats")
+
+    def play(chunk: tuple[int, int]) -> np.ndarray:
+        first, count = chunk
+        return _lbr_deals(spec, hidden, player, policy, options, first, count, samples)
+
+    chunks = [(seed, deals)] if processes == 1 else deal_chunks(seed, deals, processes)
+    results = np.concatenate(fork_map(play, chunks, processes))
+    return LBRResult(name, deals, mean_ci(results.mean(axis=1)), time.perf_counter() - started)
+
+
+def _lbr_deals(
+    spec: GameSpec,
+    hidden: Callable[[Any], HiddenCards | SampledHiddenCards],
+    player: BotMaker,
+    policy: Policy,
+    options: Mapping[str, Any],
+    seed: int,
+    deals: int,
+    samples: int,
+) -> np.ndarray:
+    """LBR's chips per hand on deals ``seed .. seed + deals - 1``, ``(deals, 2)`` by its seat."""
+    game = spec.make_aec(**options).unwrapped.game
     view = hidden(game)
     results = np.zeros((deals, 2))
     for deal in range(deals):
@@ -324,4 +350,4 @@ def play_lbr(
                     hands += 1
                     history = []  # a new hand: a new range
             results[deal, lbr_seat] = total / max(hands, 1)
-    return LBRResult(name, deals, mean_ci(results.mean(axis=1)), time.perf_counter() - started)
+    return results

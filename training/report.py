@@ -294,9 +294,11 @@ def lbr_table(
     bots: Iterable[str],
     deals: int,
     seed: int = 3_000_000,
+    processes: int = 1,
 ) -> dict[str, LBRResult]:
     """The local best response against the agent (``policy``) and each bot of ``bots``, on the
-    same ``deals`` duplicate deals."""
+    same ``deals`` duplicate deals, shared among ``processes`` forked workers (the same
+    result)."""
     from .opponents import PolicyBot
 
     hidden = hooks_for(spec).hidden
@@ -307,13 +309,12 @@ def lbr_table(
         )
     options = {**options, **spec.scoring.eval_options}
     agent = PolicyBot.from_policy(policy, "agent")
-    table = {
-        "agent": play_lbr(spec, hidden, "agent", lambda _: agent, policy, options, deals, seed)
-    }
+    played = {"deals": deals, "seed": seed, "processes": processes}
+    table = {"agent": play_lbr(spec, hidden, "agent", lambda _: agent, policy, options, **played)}
     for name in bots:
         player = functools.partial(_seeded_bot, spec, name, options)
         asked = bot_policy(spec, name, options)
-        table[name] = play_lbr(spec, hidden, name, player, asked, options, deals, seed)
+        table[name] = play_lbr(spec, hidden, name, player, asked, options, **played)
     return table
 
 
@@ -392,7 +393,9 @@ def evaluate_run(
         played.player = f"rule {name} ({thresholds})"
         evaluation.rules[name] = played
     if lbr_deals:
-        evaluation.lbr = lbr_table(spec, policy, target.options, evaluation.opponents, lbr_deals)
+        evaluation.lbr = lbr_table(
+            spec, policy, target.options, evaluation.opponents, lbr_deals, processes=processes
+        )
     run_info_path = target.run_dir / "run.json"
     run_info = json.loads(run_info_path.read_text()) if run_info_path.exists() else {}
     if target.backend == "td":

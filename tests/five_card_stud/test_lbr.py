@@ -173,3 +173,23 @@ def test_lbr_refuses_what_it_does_not_play() -> None:
         StudHiddenCards(FiveCardStudRules(hi_lo=True))
     with pytest.raises(ValueError, match="heads-up high-only"):
         StudHiddenCards(FiveCardStudRules(num_players=3))
+
+
+def test_lbr_on_forked_workers_plays_the_same_deals() -> None:
+    # Every deal is seeded by itself: two workers, chunks of two deals, the same chips per deal.
+    def play(processes: int) -> LBRResult:
+        return play_lbr(
+            SPEC,
+            StudHiddenCards,
+            "station",
+            lambda s: batched_player(calling_station),
+            calling_station,
+            {},
+            7,
+            processes=processes,
+        )
+
+    alone, forked = play(1), play(2)
+    assert forked.chips == alone.chips and forked.deals == 7
+    with pytest.raises(ValueError, match="processes"):
+        play(0)

@@ -1,0 +1,77 @@
+"""Deals played in forked worker processes: :func:`fork_map` runs a function over chunks of
+consecutive deals in ``processes`` workers and returns the results in order.
+
+The function reaches the workers by fork, never pickled (a trained model, a closure over it), so
+it needs the ``fork`` start method; where the platform has none the chunks are played here, with
+a warning. Each worker runs torch on one thread (:func:`one_torch_thread`). Whatever plays a
+chunk must depend on its deals' seeds only, so that the results do not depend on the number of
+processes.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import sys
+import warnings
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any, TypeVar
+
+__all__ = ["CHUNKS_PER_PROCESS", "deal_chunks", "fork_map", "one_torch_thread"]
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+CHUNKS_PER_PROCESS = 4
+"""Deal chunks per worker: deals vary in length (a search bot's, a long hand's), so each worker
+takes several smaller chunks in turn rather than one long one."""
+
+_FORKED: Callable[[Any], Any] | None = None
+"""The function the forked workers run (inherited, never pickled)."""
+
+
+def one_torch_thread() -> None:
+    """Worker initializer: one torch thread per worker process (when torch is loaded), so the
+    workers do not fight each other for the cores."""
+    torch = sys.modules.get("torch")
+    if torch is not None:
+        torch.set_num_threads(1)
+
+
+def deal_chunks(first: int, deals: int, processes: int) -> list[tuple[int, int]]:
+    """``deals`` consecutive deals from seed ``first`` as ``(first seed, count)`` chunks, about
+    :data:`CHUNKS_PER_PROCESS` per process."""
+    size = -(-deals // min(deals, processes * CHUNKS_PER_PROCESS))
+    return [(first + start, min(size, deals - start)) for start in range(0, deals, size)]
+
+
+def _call(chunk: Any) -> Any:
+    if _FORKED is None:
+        raise RuntimeError("a forked worker of fork_map runs this")
+    return _FORKED(chunk)
+
+
+def fork_map(function: Callable[[T], R], chunks: Sequence[T], processes: int) -> list[R]:
+    """``[function(chunk) for chunk in chunks]``, the chunks shared among ``processes`` forked
+    workers (module docstring); one process, or no fork on this platform: played here."""
+    global _FORKED
+    if processes > 1 and "fork" not in multiprocessing.get_all_start_methods():
+        warnings.warn(
+            f"processes={processes}: this platform cannot fork worker processes; "
+            "playing the deals in one process",
+            RuntimeWarning,
+            stacklevel=3,
+        )
+        processes = 1
+    if processes == 1 or len(chunks) < 2:
+        return [function(chunk) for chunk in chunks]
+    _FORKED = function
+    try:
+        with ProcessPoolExecutor(
+            min(processes, len(chunks)),
+            mp_context=multiprocessing.get_context("fork"),
+            initializer=one_torch_thread,
+        ) as pool:
+            return list(pool.map(_call, chunks))
+    finally:
+        _FORKED = None
