@@ -3,7 +3,8 @@
 ::
 
     pokerzoo train GAME [--config configs/GAME.yaml] [--timesteps N] [--seed S] [--out DIR]
-                        [--resume] [--n-envs N] [--threads N] [--eval-episodes N]
+                        [--resume] [--n-envs N] [--workers K] [--threads N]
+                        [--eval-episodes N]
                         [--backend sb3|rllib] [--num-env-runners N] [--address ADDR]
     pokerzoo evaluate RUN_OR_MODEL [--episodes N] [--opponents BOT ...] [--seed S]
                                    [--processes P] [--lbr DEALS]
@@ -84,6 +85,12 @@ def _parser() -> argparse.ArgumentParser:
     train.add_argument("--timesteps", type=_count(1), help="total env steps (overrides the config)")
     train.add_argument("--seed", type=_count(0), help="seed (overrides the config)")
     train.add_argument("--n-envs", type=_count(1), help="parallel envs (overrides the config)")
+    train.add_argument(
+        "--workers",
+        type=_count(1),
+        help="processes stepping the training tables of a game of several players "
+        "(overrides the config)",
+    )
     train.add_argument("--threads", type=_count(1), help="torch threads (overrides the config)")
     train.add_argument(
         "--out", help="run folder (default: runs/GAME-sSEED; algorithm: td, runs/GAME_td-sSEED)"
@@ -236,6 +243,7 @@ def _cmd_train(args: argparse.Namespace) -> int:
         timesteps=args.timesteps,
         seed=args.seed,
         n_envs=args.n_envs,
+        workers=args.workers,
         threads=args.threads,
         backend=args.backend,
     )
@@ -283,6 +291,7 @@ def _train_td(
     for flag, given in (
         ("--timesteps", args.timesteps),
         ("--n-envs", args.n_envs),
+        ("--workers", args.workers),
         ("--backend", args.backend),
         ("--num-env-runners", args.num_env_runners),
         ("--address", args.address),

@@ -11,6 +11,7 @@ and the key's dotted path (``ppo.learning_rate: expected a number > 0, got 'fast
     timesteps: 300000
     n_envs: 16
     vec_env: auto          # auto | native | subproc | dummy
+    workers: 1             # processes stepping the native tables (games of several players)
     threads: 1
     actions: native        # or one of the game's action formulations
     env: {scoring: american}
@@ -26,9 +27,10 @@ and the key's dotted path (``ppo.learning_rate: expected a number > 0, got 'fast
 Thread count
 ------------
 ``threads`` (default 1) is the torch intra-op thread count, applied in the training process and
-in every ``SubprocVecEnv`` worker. On small machines the default (one thread per core) makes
-the PPO update fight the env workers for the cores: on 2 cores MaskablePPO ran 11x slower with
-torch's default than with one thread while the other core was busy.
+in every env worker (``SubprocVecEnv``'s, or the native tables' shards of ``workers``). On small
+machines the default (one thread per core) makes the PPO update fight the env workers for the
+cores: on 2 cores MaskablePPO ran 11x slower with torch's default than with one thread while the
+other core was busy.
 """
 
 from __future__ import annotations
@@ -239,6 +241,12 @@ class TrainConfig(Section):
     players, its tables in one process, their bots asked in one batch:
     :mod:`pokerzoo.envs.core.seat_vector`), SubprocVecEnv, DummyVecEnv, or auto (native where
     the game has a native vector env or several players, else subproc)."""
+    workers: int = Field(1, ge=1)
+    """Processes stepping the native tables of a game of several players: the ``n_envs`` tables
+    split into this many consecutive shards, each a vector env of bot tables with its features
+    in a forked worker (:mod:`pokerzoo.training.sharded_vec_env`), so the shards collect on
+    several cores at once; 1: every table in the training process. At most ``n_envs``. (SB3
+    PPO's collection: RLlib's is ``rllib.num_env_runners``.)"""
     threads: int = Field(1, ge=1)
     """torch threads in the trainer and in every env worker (see the module docstring)."""
     reward_scale: Number = Field(1.0, gt=0)

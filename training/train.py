@@ -7,7 +7,8 @@
    ``snapshots/`` (self-play), ``tb/`` (TensorBoard), ``monitor.csv``, ``evaluations.csv``.
 3. Build the vectorised training env: the game's native vector env (games of several players:
    the vector env of bot tables, :mod:`pokerzoo.envs.core.seat_vector`, every table's bots
-   asked in one batch), or ``SubprocVecEnv`` / ``DummyVecEnv`` of single envs; a table of a
+   asked in one batch; ``workers`` > 1 splits the tables across worker processes,
+   :mod:`.sharded_vec_env`), or ``SubprocVecEnv`` / ``DummyVecEnv`` of single envs; a table of a
    game of several players is the learner's seat of the PettingZoo env, opponents drawn per
    episode from the bots and the learner's past snapshots, in the config's action formulation
    (``actions``) when it is not the game's own.
@@ -26,6 +27,7 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timezone
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +46,7 @@ from .runs import (
     snapshot_paths,
     write_run_info,
 )
+from .sharded_vec_env import ShardedVecEnv, shard_sizes
 from .vec_wrappers import FeatureEnv, FeatureVecEnv, InfoMaskVecEnv, RewardScaleVecEnv
 
 __all__ = [
@@ -109,6 +112,25 @@ def validate_for_game(config: TrainConfig, spec: GameSpec) -> None:
         )
     if config.vec_env == "native" and spec.vector is None and spec.players == 1:
         raise ConfigError(f"vec_env: {spec.name} has no native vector env (use subproc or dummy)")
+    _validate_workers(config, spec)
+
+
+def _validate_workers(config: TrainConfig, spec: GameSpec) -> None:
+    """``workers`` > 1 splits the native tables of a game of several players."""
+    if config.workers == 1:
+        return
+    if spec.players == 1 or _collection(config, spec) != "native":
+        raise ConfigError(
+            f"workers: {config.workers} splits the native tables of a game of several players "
+            f"across processes; {spec.name} with vec_env: {config.vec_env} collects "
+            f"{'with its own vector env' if spec.players == 1 else 'with one process per env'} "
+            "(expected workers: 1)"
+        )
+    if config.workers > config.n_envs:
+        raise ConfigError(
+            f"workers: {config.workers} is more than n_envs ({config.n_envs}): expected at most "
+            "one worker per table"
+        )
 
 
 def _validate_variants(config: TrainConfig, spec: GameSpec) -> None:
@@ -254,6 +276,42 @@ def _table_factories(
     ]
 
 
+def _shard_factories(config: TrainConfig, snapshots: list[str] | None) -> list[Callable[[], Any]]:
+    """One factory per worker of :class:`~.sharded_vec_env.ShardedVecEnv`: consecutive tables
+    of the ``n_envs`` (each built as the single-process vector env builds it) in a vector env
+    of bot tables, the features computed there."""
+    tables = _table_factories(config, snapshots, worker_features=False)
+    shards, start = [], 0
+    for size in shard_sizes(config.n_envs, config.workers):
+        shards.append(
+            partial(
+                _build_shard,
+                tables[start : start + size],
+                config.game,
+                config.features,
+                config.actions,
+                config.threads,
+            )
+        )
+        start += size
+    return shards
+
+
+def _build_shard(
+    tables: list[Callable[[], Any]], game: str, features: str, actions: str, threads: int
+) -> Any:
+    from gymnasium.vector import AutoresetMode
+
+    from .sb3_vec_env import SB3VecEnv
+
+    set_threads(threads)  # runs inside the worker
+    venv = SB3VecEnv(
+        SeatVectorEnv([make() for make in tables], autoreset_mode=AutoresetMode.SAME_STEP)
+    )
+    transform = feature_set(get_game(game), features, actions)
+    return venv if transform is None else FeatureVecEnv(venv, transform)
+
+
 def make_training_env(
     config: TrainConfig, snapshots: list[str] | None = None, monitor: str | None = None
 ) -> Any:
@@ -273,6 +331,9 @@ def make_training_env(
         venv = SB3VecEnv(
             spec.make_vector(config.n_envs, autoreset_mode=AutoresetMode.SAME_STEP, **config.env)
         )
+    elif kind == "native" and config.workers > 1:  # the tables split across worker processes
+        worker_features = True
+        venv = ShardedVecEnv(_shard_factories(config, snapshots))
     elif kind == "native":  # the tables in this process, their bots batched (envs.core.seat_vector)
         tables = [make() for make in _table_factories(config, snapshots, worker_features)]
         venv = SB3VecEnv(SeatVectorEnv(tables, autoreset_mode=AutoresetMode.SAME_STEP))

@@ -32,9 +32,12 @@ def validate_for_rllib(config: TrainConfig, spec: GameSpec) -> None:
     alone, and says so."""
     from ..train import validate_for_game
 
-    # The sections only SB3 reads (ppo, vec_env) are left out: a shipped config's SB3 policy
-    # (e.g. ppo.policy: per_action over a formulation's features) is no concern of this run.
-    validate_for_game(config.model_copy(update={"ppo": PPOConfig(), "vec_env": "auto"}), spec)
+    # The keys only SB3 reads (ppo, vec_env, workers) are left out: a shipped config's SB3
+    # policy (e.g. ppo.policy: per_action over a formulation's features) and how SB3 collects
+    # are no concern of this run (RLlib collects with the `rllib` section's env runners).
+    validate_for_game(
+        config.model_copy(update={"ppo": PPOConfig(), "vec_env": "auto", "workers": 1}), spec
+    )
     if spec.players == 1:
         raise ConfigError(
             f"backend: rllib trains games of several players; {spec.title} is a one-player "

@@ -1,0 +1,167 @@
+"""``workers``: the training tables split across worker processes (``ShardedVecEnv``) give what
+one vector env of all the tables gives, step for step; refused actions change nothing; errors
+come back from the workers; a run trains to the same weights."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from pokerzoo.envs.core.errors import IllegalActionError
+from pokerzoo.envs.core.registry import get_game
+from pokerzoo.training.config import ConfigError, from_dict
+from pokerzoo.training.runs import resolve_config
+from pokerzoo.training.sharded_vec_env import ShardedVecEnv, pack, shard_sizes, unpack
+from pokerzoo.training.train import (
+    _build_shard,
+    _shard_factories,
+    _table_factories,
+    train,
+    validate_for_game,
+)
+
+GAME = "five_card_stud"
+
+
+def stud_config(n_envs: int = 5, workers: int = 2, **changes: Any) -> Any:
+    return resolve_config(GAME).model_copy(update={"n_envs": n_envs, "workers": workers, **changes})
+
+
+def one_process(config: Any) -> Any:
+    """Every table of ``config`` in this process, features applied: the reference."""
+    factories = _table_factories(config, None, worker_features=False)
+    return _build_shard(factories, config.game, config.features, config.actions, config.threads)
+
+
+def same(a: Any, b: Any) -> bool:
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+    if isinstance(a, (list, tuple)):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, (np.ndarray, np.generic)):
+        return type(a) is type(b) and a.dtype == b.dtype and np.array_equal(a, b)
+    return type(a) is type(b) and a == b
+
+
+@pytest.fixture
+def pair() -> Any:
+    config = stud_config()
+    sharded = ShardedVecEnv(_shard_factories(config, None))
+    reference = one_process(config)
+    yield sharded, reference
+    sharded.close()
+    reference.close()
+
+
+def test_shards_give_what_one_vector_env_of_the_tables_gives(pair: Any) -> None:
+    sharded, reference = pair
+    assert sharded.shards == 2 and sharded.num_envs == reference.num_envs == 5
+    assert sharded.observation_space == reference.observation_space
+    for venv in pair:
+        venv.seed(11)
+    assert np.array_equal(sharded.reset(), reference.reset())
+    assert same(sharded.reset_infos, reference.unwrapped.reset_infos)
+    rng = np.random.default_rng(0)
+    ended = 0
+    for _ in range(60):
+        masks = sharded.env_method("action_masks")
+        assert same(masks, reference.env_method("action_masks"))
+        actions = np.array([rng.choice(np.flatnonzero(mask)) for mask in masks])
+        got = sharded.step(actions)
+        want = reference.step(actions)
+        assert same(list(got), list(want))
+        assert same(sharded.reset_infos, reference.unwrapped.reset_infos)
+        ended += int(got[2].sum())
+    assert ended > 5  # hands ended, their last observations compared as features
+
+
+def test_a_refused_action_steps_no_table(pair: Any) -> None:
+    sharded, reference = pair
+    for venv in pair:
+        venv.seed(3)
+        venv.reset()
+    masks = sharded.action_masks()
+    legal = masks.argmax(axis=1)
+    bad = legal.copy()
+    row = 4  # in the second shard
+    bad[row] = int(np.flatnonzero(~masks[row])[0]) if (~masks[row]).any() else 99
+    with pytest.raises(IllegalActionError, match=f"bad action {bad[row]} for env {row}"):
+        sharded.step(bad)
+    with pytest.raises(ValueError, match=r"bad actions of shape \(2,\)"):
+        sharded.step(legal[:2])
+    assert same(list(sharded.step(legal)), list(reference.step(legal)))
+
+
+def test_calls_reach_the_right_tables_and_errors_come_back(pair: Any) -> None:
+    sharded, _ = pair
+    sharded.seed(0)
+    sharded.reset()
+    seats = sharded.env_method("action_masks", indices=[4, 0])
+    assert same(seats, [sharded.action_masks()[4], sharded.action_masks()[0]])
+    names = sharded.get_attr("learner", indices=[0, 3, 4])
+    assert len(names) == 3 and all(isinstance(name, str) for name in names)
+    with pytest.raises(AttributeError, match="no_such_thing"):
+        sharded.get_attr("no_such_thing", indices=[3])
+    with pytest.raises(IndexError, match="bad env index 5"):
+        sharded.get_attr("learner", indices=[5])
+    assert sharded.get_attr("learner", indices=[3]) == [names[1]]  # still serving
+
+
+def test_pack_keeps_every_info() -> None:
+    infos = [
+        {"a": np.arange(3), "seat": np.int64(1), "x": 1.5, "ragged": np.zeros(2)},
+        {"a": np.arange(3) + 3, "seat": np.int64(0), "x": 2.5, "ragged": np.zeros(3)},
+        {"a": np.arange(3), "seat": np.int64(1), "x": 0.5, "ragged": np.ones(1), "end": True},
+    ]
+    back = unpack(pack(infos))
+    assert same(back, infos)
+    assert unpack(pack([])) == []
+
+
+def test_shard_sizes() -> None:
+    assert shard_sizes(32, 2) == [16, 16]
+    assert shard_sizes(5, 2) == [3, 2]
+    assert shard_sizes(7, 3) == [3, 2, 2]
+    with pytest.raises(ValueError, match="bad workers 3: expected 1 to 2"):
+        shard_sizes(2, 3)
+
+
+@pytest.mark.parametrize(
+    ("game", "changes", "message"),
+    [
+        (GAME, {"n_envs": 2, "workers": 3}, r"workers: 3 is more than n_envs \(2\)"),
+        (GAME, {"vec_env": "subproc", "workers": 2}, "with one process per env"),
+        ("poker_squares", {"workers": 2}, "with its own vector env"),
+    ],
+)
+def test_workers_config_errors(game: str, changes: dict[str, Any], message: str) -> None:
+    bots = {"opponents": {"bots": {"random": 1}}} if game == GAME else {}
+    config = from_dict({"game": game, **bots, **changes})
+    with pytest.raises(ConfigError, match=message):
+        validate_for_game(config, get_game(game))
+
+
+def weights(model: Any) -> str:
+    data = b"".join(p.detach().numpy().tobytes() for p in model.policy.parameters())
+    return hashlib.sha256(data).hexdigest()
+
+
+def test_a_run_on_worker_shards_trains_the_same_weights(tmp_path: Path) -> None:
+    tiny = {
+        "timesteps": 256,
+        "n_envs": 4,
+        "checkpoint_every": 0,
+        "ppo": {"n_steps": 32, "batch_size": 64, "n_epochs": 1, "net_arch": [16]},
+        "opponents": {"bots": {"random": 1, "caller": 1}, "snapshot_every": 0},
+        "evaluation": {"every": 0, "final_episodes": 0},
+    }
+    models = [
+        train(
+            from_dict({"game": GAME, **tiny, "workers": k}), tmp_path / f"w{k}", progress_bar=False
+        ).model
+        for k in (1, 3)
+    ]
+    assert weights(models[0]) == weights(models[1])
