@@ -85,12 +85,13 @@ def cpus_needed(config: Any, runners: int) -> float:
 
 
 def sb3_row(game: str, rollouts: int) -> Row:
-    """SB3 with the config's native vector env, for ``rollouts`` PPO rollouts."""
+    """SB3 with the config's native vector env in one process (``workers: 1``, as the
+    documented comparison measured it), for ``rollouts`` PPO rollouts."""
     from pokerzoo.training.train import train
 
     config = default_config(game)
     timesteps = rollouts * config.ppo.n_steps * config.n_envs
-    config = config.model_copy(update={"timesteps": timesteps, "vec_env": "native"})
+    config = config.model_copy(update={"timesteps": timesteps, "vec_env": "native", "workers": 1})
     with tempfile.TemporaryDirectory() as out:
         result = train(config, out, progress_bar=False, verbose=0)
     return Row(

@@ -7,13 +7,13 @@ Each row trains a game's shipped default config (``pokerzoo train GAME``'s) for 
 PPO rollouts (``n_steps x n_envs`` env steps each, updates included) with periodic and final
 evaluation off, and reports the env steps per second of ``learn`` (:class:`TrainResult`'s
 ``throughput``). ``--collection`` picks how the training env collects: ``config``, the
-config's ``vec_env`` as shipped, and ``native``, every table in this process (a game of several
-players: the vector env of bot tables, :mod:`pokerzoo.envs.core.seat_vector`, its bots and
-features batched). Both for each game by default, so one run shows the before and after; Poker
-Squares (a native vector env either way) is the yardstick every row is divided by. Each row
-also splits ``learn`` (the ``collection_seconds`` and ``update_seconds`` of ``run.json``'s
-throughput): the share in PPO's updates, and the ceiling, the env steps/s the row would reach
-if collecting its rollouts cost nothing (steps / update seconds).
+config's ``vec_env`` and ``workers`` as shipped, and ``native``, every table in this process (a
+game of several players: the vector env of bot tables, :mod:`pokerzoo.envs.core.seat_vector`,
+its bots and features batched). Both for each game by default, so one run shows the before and
+after; Poker Squares (a native vector env either way) is the yardstick every row is divided by.
+Each row also splits ``learn`` (the ``collection_seconds`` and ``update_seconds`` of
+``run.json``'s throughput): the share in PPO's updates, and the ceiling, the env steps/s the row
+would reach if collecting its rollouts cost nothing (steps / update seconds).
 ``--baseline REV`` adds, per game, the config as shipped at commit ``REV`` trained by the code of
 ``REV`` (``git archive``, in a fresh interpreter): the before of a change, in the same run. Rows
 run one after another: another job on the machine slows every row alike only if it runs
@@ -55,12 +55,14 @@ def steps_per_second(game: str, collection: str, rollouts: int) -> Row:
     }
     if collection == "native":
         updates["vec_env"] = "native"
+        updates["workers"] = 1
     config = config.model_copy(update=updates)
     with tempfile.TemporaryDirectory() as out:
         result = train(config, out, progress_bar=False, verbose=0)
     throughput = result.throughput
+    workers = getattr(config, "workers", 1)  # a baseline's code may not know the key
     return (
-        config.vec_env,
+        config.vec_env + (f", {workers} workers" if workers > 1 else ""),
         throughput["steps_per_second"],
         result.timesteps,
         throughput.get("update_seconds"),

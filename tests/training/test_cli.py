@@ -43,6 +43,7 @@ def test_play_with_an_unknown_option_is_a_one_line_error(
         ["train", "quintet", "--eval-episodes", "-1"],
         ["train", "quintet", "--timesteps", "many"],
         ["train", "quintet", "--n-envs", "0"],
+        ["train", "quintet", "--workers", "0"],
     ],
 )
 def test_bad_numbers_are_refused_by_the_parser(
@@ -71,6 +72,15 @@ def test_an_option_error_in_a_config_names_the_file_and_the_key(
     config.write_text("game: quintet\nopponents: {bots: {grumpy: 1}}\n")
     line = error_of(capsys, ["train", "quintet", "--config", str(config)])
     assert f"{config}: opponents.bots: unknown bot 'grumpy'" in line
+
+
+def test_more_workers_than_tables_is_an_error_naming_both(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    line = error_of(capsys, ["train", "five-card-stud", "--n-envs", "2", "--workers", "3"])
+    assert "workers: 3 is more than n_envs (2)" in line
+    line = error_of(capsys, ["train", "poker-squares", "--workers", "2"])
+    assert "workers: 2 splits the native tables of a game of several players" in line
 
 
 def test_version_and_game_names_with_dashes(capsys: pytest.CaptureFixture[str]) -> None:
