@@ -274,8 +274,8 @@ def _cmd_train(args: argparse.Namespace) -> int:
     episodes = args.eval_episodes
     if episodes is None:
         episodes = config.evaluation.final_episodes
-    if episodes > 0:
-        evaluation, paths = evaluate_run(run_dir, episodes=episodes)
+    if episodes > 0:  # the run's workers share its duplicate deals (the same table for any count)
+        evaluation, paths = evaluate_run(run_dir, episodes=episodes, processes=config.workers)
         print(format_table(evaluation))
         print("reports: " + ", ".join(str(p) for p in paths.values()))
     return 0

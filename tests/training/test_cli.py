@@ -4,6 +4,7 @@ their mistakes, a traceback for the package's own bugs."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -134,3 +135,31 @@ def test_lbr_is_refused_where_no_game_hooks_describe_hidden_cards(
     model.write_bytes(b"")
     assert main(["evaluate", str(model), "--game", "quintet", "--lbr", "2"]) == 2
     assert "no local best response for quintet" in capsys.readouterr().err
+
+
+def test_train_with_workers_evaluates_on_as_many_processes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pokerzoo.training import report
+
+    used: list[int] = []
+    evaluate_run = report.evaluate_run
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        used.append(kwargs["processes"])
+        return evaluate_run(*args, **kwargs)
+
+    monkeypatch.setattr(report, "evaluate_run", spy)
+    config = tmp_path / "stud.yaml"
+    config.write_text(
+        "game: five_card_stud\ntimesteps: 64\nn_envs: 4\nworkers: 2\ncheckpoint_every: 0\n"
+        "features: equity\nppo: {n_steps: 16, batch_size: 32, n_epochs: 1, net_arch: [8]}\n"
+        "opponents: {bots: {caller: 1}, snapshot_every: 0}\n"
+        "evaluation: {every: 0, final_episodes: 4, opponents: [caller]}\n"
+    )
+    out = tmp_path / "run"
+    argv = ["train", "five_card_stud", "--config", str(config), "--out", str(out), "--no-progress"]
+    assert main(argv) == 0
+    assert used == [2]
+    printed = capsys.readouterr().out
+    assert "trained 64 steps" in printed and "| caller | 8 |" in printed
