@@ -48,6 +48,7 @@ from ..envs.five_card_stud import (
     RAISE,
     FiveCardStudView,
     decode_observation,
+    decode_observations,
     is_wild,
     showing_key,
     up_card_rank,
@@ -227,7 +228,7 @@ class EquityBot(RandomBot):
         if cls.act is not EquityBot.act or cls.equity is not EquityBot.equity:
             rows = zip(bots, observations, action_masks, strict=True)
             return np.array([bot.act(obs, mask) for bot, obs, mask in rows], dtype=np.int64)
-        views = [decode_observation(observation) for observation in observations]
+        views = decode_observations(np.asarray(observations))
         deals = [bot._deal(view) for bot, view in zip(bots, views, strict=True)]
         equities = _equities(deals, views, [bot.hi_lo_aware for bot in bots])
         return np.array(

@@ -5,6 +5,7 @@ game's spec, on every street, heads-up and at bigger tables."""
 
 from __future__ import annotations
 
+import dataclasses
 from functools import cache
 
 import numpy as np
@@ -13,7 +14,12 @@ from pokerzoo.agents.five_card_stud import BOTS, EquityBot, _equities
 from pokerzoo.envs.core.bots import act_batch
 from pokerzoo.envs.core.cards import NUM_CARD_IDS, Deck
 from pokerzoo.envs.core.hands import evaluate, qualifies_low
-from pokerzoo.envs.five_card_stud import FiveCardStudView, decode_observation
+from pokerzoo.envs.five_card_stud import (
+    LAYOUT,
+    FiveCardStudView,
+    decode_observation,
+    decode_observations,
+)
 from pokerzoo.envs.five_card_stud.spec import SPEC
 
 from tests.helpers import bot_decisions
@@ -84,6 +90,28 @@ def test_decisions_cover_the_game(option_set: str) -> None:
         max(len(view.opponents_in) for view in views)
         == OPTION_SETS[option_set].get("num_players", 2) - 1
     )
+
+
+def same_view(a: FiveCardStudView, b: FiveCardStudView) -> bool:
+    fields = dataclasses.fields(FiveCardStudView)
+    plain = all(getattr(a, f.name) == getattr(b, f.name) for f in fields if f.name != "history")
+    history = a.history.dtype == b.history.dtype and np.array_equal(a.history, b.history)
+    return plain and history and a.history.flags.c_contiguous
+
+
+def test_decode_observations_reads_every_row_as_decode_observation() -> None:
+    """Every option set's decisions (2-10 seats, wild cards, high-low, the last card down),
+    the all-zero observation of a game that is over among them, in one batch."""
+    observations = np.concatenate(
+        [decisions(name)[0] for name in OPTION_SETS] + [np.zeros((1, LAYOUT.size), np.float32)]
+    )
+    views = decode_observations(observations)
+    assert len(views) == len(observations)
+    for observation, view in zip(observations, views, strict=True):
+        assert same_view(view, decode_observation(observation))
+    assert decode_observations(observations[:0]) == []
+    with pytest.raises(ValueError, match=r"shape \(M, 852\), got \(852,\)"):
+        decode_observations(observations[0])
 
 
 @pytest.mark.parametrize("option_set", OPTION_SETS)

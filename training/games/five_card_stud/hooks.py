@@ -46,7 +46,13 @@ from ....envs.core.betting import CALL, RAISE
 from ....envs.core.cards import NUM_CARD_IDS, Deck, format_cards
 from ....envs.core.hands import Category, evaluate, qualifies_low
 from ....envs.core.observation import Field, ObservationLayout, document
-from ....envs.five_card_stud import FiveCardStudView, decode_observation, showing_key, up_card_rank
+from ....envs.five_card_stud import (
+    FiveCardStudView,
+    decode_observation,
+    decode_observations,
+    showing_key,
+    up_card_rank,
+)
 from ....envs.five_card_stud.analysis import StudHiddenCards
 from ...features import FeatureSet, batched
 from ...poker import features as poker_features
@@ -230,7 +236,7 @@ def _features(observations: np.ndarray) -> np.ndarray:
     """The features of a batch of observations, ``float32 (N, FEATURES.size)`` (zeros where the
     observer is out or alone, and for the all-zero observation of a game that is over); every
     row the same as that observation alone."""
-    views = [decode_observation(observation) for observation in observations]
+    views = decode_observations(observations)
     out = np.zeros((len(views), FEATURES.size), dtype=np.float32)
     live = [
         r
