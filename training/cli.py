@@ -4,7 +4,7 @@
 
     pokerzoo train GAME [--config configs/GAME.yaml] [--timesteps N] [--seed S] [--out DIR]
                         [--resume] [--n-envs N] [--workers K] [--threads N]
-                        [--eval-episodes N]
+                        [--update-threads N] [--eval-episodes N]
                         [--backend sb3|rllib] [--num-env-runners N] [--address ADDR]
     pokerzoo evaluate RUN_OR_MODEL [--episodes N] [--opponents BOT ...] [--seed S]
                                    [--processes P] [--lbr DEALS]
@@ -92,6 +92,11 @@ def _parser() -> argparse.ArgumentParser:
         "(overrides the config)",
     )
     train.add_argument("--threads", type=_count(1), help="torch threads (overrides the config)")
+    train.add_argument(
+        "--update-threads",
+        type=_count(1),
+        help="torch threads during PPO's updates (overrides the config; default: --threads)",
+    )
     train.add_argument(
         "--out", help="run folder (default: runs/GAME-sSEED; algorithm: td, runs/GAME_td-sSEED)"
     )
@@ -245,6 +250,7 @@ def _cmd_train(args: argparse.Namespace) -> int:
         n_envs=args.n_envs,
         workers=args.workers,
         threads=args.threads,
+        update_threads=args.update_threads,
         backend=args.backend,
     )
     source = args.config or default_config_path(spec.name) or "the built-in defaults"
@@ -292,6 +298,7 @@ def _train_td(
         ("--timesteps", args.timesteps),
         ("--n-envs", args.n_envs),
         ("--workers", args.workers),
+        ("--update-threads", args.update_threads),
         ("--backend", args.backend),
         ("--num-env-runners", args.num_env_runners),
         ("--address", args.address),

@@ -13,6 +13,7 @@ and the key's dotted path (``ppo.learning_rate: expected a number > 0, got 'fast
     vec_env: auto          # auto | native | subproc | dummy
     workers: 1             # processes stepping the native tables (games of several players)
     threads: 1
+    update_threads: 2      # torch threads during PPO's updates only (default: threads)
     actions: native        # or one of the game's action formulations
     env: {scoring: american}
     env_variants: []       # e.g. [{envs: 4, options: {scoring: english}}] (subproc/dummy envs)
@@ -249,6 +250,10 @@ class TrainConfig(Section):
     PPO's collection: RLlib's is ``rllib.num_env_runners``.)"""
     threads: int = Field(1, ge=1)
     """torch threads in the trainer and in every env worker (see the module docstring)."""
+    update_threads: int | None = Field(None, ge=1)
+    """torch threads in the trainer during PPO's updates (``None``: ``threads``); collecting
+    keeps ``threads``. While the updates run nothing else does (the env workers of
+    ``workers``/``subproc`` wait), so the cores the collection shares can serve them."""
     reward_scale: Number = Field(1.0, gt=0)
     """The learner's rewards are multiplied by this (logs and evaluations keep the game's
     points). Returns of order 1 keep PPO's joint gradient clipping from starving the policy."""
@@ -364,7 +369,7 @@ def _expected(error: Mapping[str, Any]) -> str:
         parent = _annotation(loc[:-1]) if len(loc) > 1 else TrainConfig
         known = ", ".join(getattr(parent, "model_fields", {}))
         return f"unknown key (expected one of: {known})"
-    integer = annotation is int or kind.startswith("int_")
+    integer = annotation is int or annotation == int | None or kind.startswith("int_")
     noun = "an integer" if integer else "a number"
     if kind in _LIMITS:
         limit = format(next(iter(error["ctx"].values())), "g")

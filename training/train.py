@@ -457,9 +457,24 @@ def _callbacks(
         def _on_step(self) -> bool:
             return True
 
+    class UpdateThreads(BaseCallback):
+        """torch's threads: ``update_threads`` during PPO's updates, ``threads`` while the
+        rollouts are collected (the policy's forward passes, periodic evaluations)."""
+
+        def _on_rollout_start(self) -> None:
+            set_threads(config.threads)
+
+        def _on_rollout_end(self) -> None:
+            set_threads(config.update_threads or config.threads)
+
+        def _on_step(self) -> bool:
+            return True
+
     evaluation = PeriodicEvaluation()
     timing = RolloutTiming()
     callbacks: list[Any] = [evaluation, timing]
+    if config.update_threads not in (None, config.threads):
+        callbacks.append(UpdateThreads())
     if config.checkpoint_every:
         callbacks.append(
             CheckpointCallback(
@@ -590,6 +605,7 @@ def train(
         seconds = time.perf_counter() - started
     finally:
         venv.close()
+        set_threads(config.threads)  # learn ends after an update (update_threads)
     model.save(run_dir / "model.zip")
 
     steps = model.num_timesteps - start_steps

@@ -48,6 +48,8 @@ def test_defaults_fill_missing_keys() -> None:
         ({"game": "quintet", "n_envs": 0}, "n_envs: expected an integer >= 1"),
         ({"game": "quintet", "n_envs": 2.5}, "n_envs: expected an integer"),
         ({"game": "quintet", "threads": True}, "threads: expected an integer"),
+        ({"game": "quintet", "update_threads": 0}, "update_threads: expected an integer >= 1"),
+        ({"game": "quintet", "workers": 0}, "workers: expected an integer >= 1"),
         ({"game": "quintet", "vec_env": "gpu"}, "vec_env: expected one of"),
         ({"game": "quintet", "env": [1]}, "env: expected a mapping"),
         ({"game": "quintet", "evaluation": {"every": -1}}, "evaluation.every: expected"),

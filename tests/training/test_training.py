@@ -426,3 +426,18 @@ def test_every_collection_gives_the_same_observations(
         assert seen["dummy"].shape == (31 * 2 + 2, width)  # one game ended in each env
     assert np.array_equal(seen["dummy"], seen["subproc"])
     assert np.array_equal(seen["dummy"], seen["native"])
+
+
+def test_updates_run_on_update_threads_and_collection_on_threads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pokerzoo.training import train as train_module
+
+    calls: list[int] = []
+    monkeypatch.setattr(train_module, "set_threads", calls.append)
+    config = tiny("poker_squares", timesteps=384, update_threads=2, checkpoint_every=0)
+    no_evaluation = config.evaluation.model_copy(update={"every": 0})
+    config = config.model_copy(update={"evaluation": no_evaluation})
+    train(config, tmp_path / "run", progress_bar=False, verbose=0)
+    # 384 steps = 3 rollouts of 32 x 4: collect on 1 thread, update on 2, back to 1 at the end
+    assert calls == [1, 1, 2, 1, 2, 1, 2, 1]
