@@ -271,45 +271,20 @@ def decode_observation(observation: np.ndarray) -> FiveCardStudView:
             f"expected a five-card stud observation of shape ({LAYOUT.size},), got {obs.shape}"
         )
     n = int(obs[LAYOUT["seats"]].sum())
-
-    def seats(name: str) -> tuple[int, ...]:
-        return tuple(obs[LAYOUT[name]][:n].astype(np.int64).tolist())
-
-    up = obs[LAYOUT["up_cards"]].reshape(_SEATS, NUM_CARD_IDS)[:n]
-    pot, to_call, bet_size, bets_made, cap = obs[_POT : _POT + 5].astype(np.int64).tolist()
-    hand_number, hands_left, ante, small, big, last_down, wild, jokers, hi_lo, qualifier = (
-        obs[_HAND_NUMBER : _HAND_NUMBER + 10].astype(np.int64).tolist()
-    )
     to_act = np.flatnonzero(obs[LAYOUT["to_act"]])
-    history = obs[LAYOUT["history"]].reshape(_ROUNDS, _SEATS, _KINDS)[:, :n]
-    return FiveCardStudView(
-        num_players=n,
+    up = obs[LAYOUT["up_cards"]].reshape(_SEATS, NUM_CARD_IDS)[:n]
+    return _view(
+        n,
         seat=int(np.argmax(obs[LAYOUT["seat"]])),
         hole=tuple(np.flatnonzero(obs[LAYOUT["hole"]]).tolist()),
         up=tuple(tuple(np.flatnonzero(row).tolist()) for row in up),
-        in_hand=tuple(bool(x) for x in seats("in_hand")),
-        all_in=tuple(bool(x) for x in seats("all_in")),
-        stacks=seats("stacks"),
-        committed=seats("committed"),
-        round_bets=seats("round_bets"),
-        pot=pot,
-        to_call=to_call,
-        bet_size=bet_size,
-        bets_made=bets_made,
-        cap=cap,
-        round=int(np.argmax(obs[LAYOUT["round"]])),
+        seats={name: obs[LAYOUT[name]][:n].astype(np.int64).tolist() for name in _PER_SEAT},
+        numbers=obs[_POT : _POT + 5].astype(np.int64).tolist()
+        + obs[_HAND_NUMBER : _HAND_NUMBER + 10].astype(np.int64).tolist(),
+        round_=int(np.argmax(obs[LAYOUT["round"]])),
         to_act=int(to_act[0]) if to_act.size else -1,
         dealer=int(np.argmax(obs[LAYOUT["dealer"]])),
-        history=history.astype(np.int64),
-        hand_number=hand_number,
-        hands_left=hands_left,
-        ante=ante,
-        bets=(small, big),
-        last_card_down=bool(last_down),
-        deuces_wild=bool(wild),
-        jokers=jokers,
-        hi_lo=bool(hi_lo),
-        low_qualifier=qualifier or None,
+        history=obs[LAYOUT["history"]].reshape(_ROUNDS, _SEATS, _KINDS)[:, :n].astype(np.int64),
     )
 
 
@@ -324,12 +299,11 @@ def decode_observations(observations: np.ndarray) -> list[FiveCardStudView]:
         )
     m = len(obs)
     seats_in = obs[:, LAYOUT["seats"]].sum(axis=1).astype(np.int64).tolist()
-    per_seat = {
-        name: obs[:, LAYOUT[name]].astype(np.int64).tolist()
-        for name in ("in_hand", "all_in", "stacks", "committed", "round_bets")
-    }
-    money = obs[:, _POT : _POT + 5].astype(np.int64).tolist()
-    rest = obs[:, _HAND_NUMBER : _HAND_NUMBER + 10].astype(np.int64).tolist()
+    per_seat = {name: obs[:, LAYOUT[name]].astype(np.int64).tolist() for name in _PER_SEAT}
+    numbers = np.concatenate(
+        [obs[:, _POT : _POT + 5], obs[:, _HAND_NUMBER : _HAND_NUMBER + 10]], axis=1
+    )
+    numbers = numbers.astype(np.int64).tolist()
     seat = obs[:, LAYOUT["seat"]].argmax(axis=1).tolist()
     rounds = obs[:, LAYOUT["round"]].argmax(axis=1).tolist()
     dealer = obs[:, LAYOUT["dealer"]].argmax(axis=1).tolist()
@@ -342,45 +316,73 @@ def decode_observations(observations: np.ndarray) -> list[FiveCardStudView]:
     )
     up = _grouped((up_rows * _SEATS + up_seats).tolist(), up_cards.tolist(), m * _SEATS)
     history = obs[:, LAYOUT["history"]].reshape(m, _ROUNDS, _SEATS, _KINDS).astype(np.int64)
-    views = []
-    for r in range(m):
-        n = seats_in[r]
-        pot, to_call, bet_size, bets_made, cap = money[r]
-        hand_number, hands_left, ante, small, big, last_down, wild, jokers, hi_lo, qualifier = (
-            rest[r]
+    return [
+        _view(
+            (n := seats_in[r]),
+            seat=seat[r],
+            hole=hole[r],
+            up=tuple(up[r * _SEATS : r * _SEATS + n]),
+            seats={name: values[r][:n] for name, values in per_seat.items()},
+            numbers=numbers[r],
+            round_=rounds[r],
+            to_act=to_act[r],
+            dealer=dealer[r],
+            history=np.ascontiguousarray(history[r, :, :n]),
         )
-        views.append(
-            FiveCardStudView(
-                num_players=n,
-                seat=seat[r],
-                hole=hole[r],
-                up=tuple(up[r * _SEATS : r * _SEATS + n]),
-                in_hand=tuple(bool(x) for x in per_seat["in_hand"][r][:n]),
-                all_in=tuple(bool(x) for x in per_seat["all_in"][r][:n]),
-                stacks=tuple(per_seat["stacks"][r][:n]),
-                committed=tuple(per_seat["committed"][r][:n]),
-                round_bets=tuple(per_seat["round_bets"][r][:n]),
-                pot=pot,
-                to_call=to_call,
-                bet_size=bet_size,
-                bets_made=bets_made,
-                cap=cap,
-                round=rounds[r],
-                to_act=to_act[r],
-                dealer=dealer[r],
-                history=np.ascontiguousarray(history[r, :, :n]),
-                hand_number=hand_number,
-                hands_left=hands_left,
-                ante=ante,
-                bets=(small, big),
-                last_card_down=bool(last_down),
-                deuces_wild=bool(wild),
-                jokers=jokers,
-                hi_lo=bool(hi_lo),
-                low_qualifier=qualifier or None,
-            )
-        )
-    return views
+        for r in range(m)
+    ]
+
+
+_PER_SEAT = ("in_hand", "all_in", "stacks", "committed", "round_bets")
+
+
+def _view(
+    n: int,
+    *,
+    seat: int,
+    hole: tuple[int, ...],
+    up: tuple[tuple[int, ...], ...],
+    seats: dict[str, list[int]],
+    numbers: list[int],
+    round_: int,
+    to_act: int,
+    dealer: int,
+    history: np.ndarray,
+) -> FiveCardStudView:
+    """The view of one observation's decoded parts: ``seats`` the :data:`_PER_SEAT` entries of
+    the ``n`` seats, ``numbers`` the five money entries from ``pot`` and the ten from
+    ``hand_number``."""
+    (pot, to_call, bet_size, bets_made, cap, hand_number, hands_left, ante, small, big,
+     last_down, wild, jokers, hi_lo, qualifier) = numbers  # fmt: skip
+    return FiveCardStudView(
+        num_players=n,
+        seat=seat,
+        hole=hole,
+        up=up,
+        in_hand=tuple(bool(x) for x in seats["in_hand"]),
+        all_in=tuple(bool(x) for x in seats["all_in"]),
+        stacks=tuple(seats["stacks"]),
+        committed=tuple(seats["committed"]),
+        round_bets=tuple(seats["round_bets"]),
+        pot=pot,
+        to_call=to_call,
+        bet_size=bet_size,
+        bets_made=bets_made,
+        cap=cap,
+        round=round_,
+        to_act=to_act,
+        dealer=dealer,
+        history=history,
+        hand_number=hand_number,
+        hands_left=hands_left,
+        ante=ante,
+        bets=(small, big),
+        last_card_down=bool(last_down),
+        deuces_wild=bool(wild),
+        jokers=jokers,
+        hi_lo=bool(hi_lo),
+        low_qualifier=qualifier or None,
+    )
 
 
 def _grouped(groups: list[int], values: list[int], size: int) -> list[tuple[int, ...]]:
