@@ -18,9 +18,10 @@ tables.
 Masks travel with each step's answer (sb3-contrib's ``env_method("action_masks")`` costs no
 round trip), and an action the masks forbid is refused before any shard steps: a refused step
 changes no table (tables made with ``masked_action="random"`` refuse it too, where one vector
-env of them would play a random legal action; MaskablePPO never picks one). An error inside a worker comes back as the worker's exception with its
-traceback; one raised while the shards deal or step leaves the env closed (the shards would be
-out of step), any other leaves it as it was.
+env of them would play a random legal action; MaskablePPO never picks one). An error inside a
+worker comes back as the worker's exception with its traceback; one raised while the shards
+deal or step leaves the env closed (the shards would be out of step), any other leaves it as it
+was.
 """
 
 from __future__ import annotations

@@ -630,7 +630,9 @@ def train(
         "steps_per_second": round(total_steps / max(total_seconds, 1e-9), 1),
         "n_envs": config.n_envs,
         "vec_env": config.vec_env,
+        "workers": config.workers,
         "threads": config.threads,
+        "update_threads": config.update_threads or config.threads,
         "note": "env steps per second of `learn` (rollouts + updates), periodic evaluation "
         "excluded",
     }

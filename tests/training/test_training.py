@@ -98,6 +98,7 @@ def test_run_folder_holds_model_config_seed_and_versions(poker_squares_run: Any)
     assert {"torch", "stable_baselines3", "sb3_contrib", "pokerzoo"} <= set(info["versions"])
     throughput = info["throughput"]
     assert throughput["steps_per_second"] > 0
+    assert (throughput["workers"], throughput["threads"], throughput["update_threads"]) == (1, 1, 1)
     # learn splits into collecting rollouts and PPO's updates, the evaluations left out of both
     assert throughput["collection_seconds"] > 0 and throughput["update_seconds"] > 0
     total = throughput["collection_seconds"] + throughput["update_seconds"]
