@@ -253,7 +253,8 @@ class TrainConfig(Section):
     update_threads: int | None = Field(None, ge=1)
     """torch threads in the trainer during PPO's updates (``None``: ``threads``); collecting
     keeps ``threads``. While the updates run nothing else does (the env workers of
-    ``workers``/``subproc`` wait), so the cores the collection shares can serve them."""
+    ``workers``/``subproc`` wait), so the cores the collection shares can serve them. (SB3
+    PPO's updates: ``backend: rllib`` runs ignore it, as they ignore ``workers``.)"""
     reward_scale: Number = Field(1.0, gt=0)
     """The learner's rewards are multiplied by this (logs and evaluations keep the game's
     points). Returns of order 1 keep PPO's joint gradient clipping from starving the policy."""

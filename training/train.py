@@ -331,12 +331,12 @@ def make_training_env(
         venv = SB3VecEnv(
             spec.make_vector(config.n_envs, autoreset_mode=AutoresetMode.SAME_STEP, **config.env)
         )
-    elif kind == "native" and config.workers > 1:  # the tables split across worker processes
+    elif kind == "native":
+        # The tables' bots batched (envs.core.seat_vector) in one vector env with its features,
+        # or split into ``workers`` such shards, each in a worker process.
         worker_features = True
-        venv = ShardedVecEnv(_shard_factories(config, snapshots))
-    elif kind == "native":  # the tables in this process, their bots batched (envs.core.seat_vector)
-        tables = [make() for make in _table_factories(config, snapshots, worker_features)]
-        venv = SB3VecEnv(SeatVectorEnv(tables, autoreset_mode=AutoresetMode.SAME_STEP))
+        shards = _shard_factories(config, snapshots)
+        venv = shards[0]() if len(shards) == 1 else ShardedVecEnv(shards)
     else:
         factories = _table_factories(config, snapshots, worker_features)
         if kind == "subproc":

@@ -165,3 +165,23 @@ def test_a_run_on_worker_shards_trains_the_same_weights(tmp_path: Path) -> None:
         for k in (1, 3)
     ]
     assert weights(models[0]) == weights(models[1])
+
+
+def test_spawned_workers_give_what_forked_ones_give() -> None:
+    """Where the platform has no fork, the shards' factories travel cloudpickled to spawned
+    workers: the same tables step the same."""
+    config = stud_config(n_envs=3, workers=2)
+    spawned = ShardedVecEnv(_shard_factories(config, None), start_method="spawn")
+    reference = one_process(config)
+    try:
+        for venv in (spawned, reference):
+            venv.seed(5)
+        assert np.array_equal(spawned.reset(), reference.reset())
+        rng = np.random.default_rng(1)
+        for _ in range(10):
+            masks = spawned.action_masks()
+            actions = np.array([rng.choice(np.flatnonzero(mask)) for mask in masks])
+            assert same(list(spawned.step(actions)), list(reference.step(actions)))
+    finally:
+        spawned.close()
+        reference.close()
