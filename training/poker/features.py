@@ -18,7 +18,9 @@ rely on.
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import itertools
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 
@@ -74,9 +76,46 @@ def group_keys(hands: np.ndarray, deuces_wild: bool = False) -> tuple[np.ndarray
     wild cards join the largest group (aces when no natural card). Hands of different sizes
     compare the same way.
 
-    Each card is scored ``count * 16 + rank`` where it is the first of its rank (``-1`` for a
-    wild card or a later card of the rank), so the groups come from sorting ``k`` columns
-    rather than 13 rank counts (twice as fast on a batch's many hands)."""
+    A hand's key depends on its ranks alone (a wild card its own rank): each hand's ranks,
+    sorted, index a table of every such tuple (:func:`_group_table`, built once per size by
+    :func:`_group_keys_by_columns`), four to six times faster than working the groups out."""
+    hands = np.asarray(hands, dtype=np.int64)
+    size = hands.shape[1]
+    if not 1 <= size <= 5:
+        return _group_keys_by_columns(hands, deuces_wild)
+    wild = (hands == JOKER) | (deuces_wild & (hands < 4))
+    ranks = np.sort(np.where(wild, _WILD_RANK, np.minimum(hands >> 2, 12)), axis=1)
+    keys, category = _group_table(size)
+    index = ranks @ _RANK_DIGITS[-size:]
+    return keys[index], category[index]
+
+
+_WILD_RANK = 13  # a wild card's rank in the tables' index (the natural ranks are 0..12)
+_RANK_DIGITS = (_WILD_RANK + 1) ** np.arange(4, -1, -1, dtype=np.int64)
+
+
+@functools.cache
+def _group_table(size: int) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_group_keys_by_columns` of every sorted tuple of ``size`` ranks (a wild card
+    :data:`_WILD_RANK`), at the tuple's index in base 14: ``(keys, categories)``, ``int64
+    (14 ** size,)``."""
+    ranks = np.array(
+        list(itertools.combinations_with_replacement(range(_WILD_RANK + 1), size)), dtype=np.int64
+    )
+    keys, category = _group_keys_by_columns(np.where(ranks == _WILD_RANK, JOKER, ranks * 4))
+    index = ranks @ _RANK_DIGITS[-size:]
+    table = np.zeros((2, (_WILD_RANK + 1) ** size), dtype=np.int64)
+    table[0, index], table[1, index] = keys, category
+    table.flags.writeable = False
+    return table[0], table[1]
+
+
+def _group_keys_by_columns(
+    hands: np.ndarray, deuces_wild: bool = False
+) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`group_keys` worked out hand by hand: each card is scored ``count * 16 + rank``
+    where it is the first of its rank (``-1`` for a wild card or a later card of the rank), so
+    the groups come from sorting ``k`` columns."""
     hands = np.asarray(hands, dtype=np.int64)
     size = hands.shape[1]
     wild = (hands == JOKER) | (deuces_wild & (hands < 4))

@@ -198,3 +198,22 @@ def test_features_of_a_finished_game_observation_are_zero() -> None:
     assert not stud.any()
     context, rows = draw_features(np.zeros(312, dtype=np.float32))
     assert not context.any() and not rows[:, 4:].any()
+
+
+@pytest.mark.parametrize("deuces_wild", [False, True])
+@pytest.mark.parametrize("size", [1, 2, 3, 4, 5])
+def test_group_keys_table_is_the_groups_worked_out_for_every_hand(
+    size: int, deuces_wild: bool
+) -> None:
+    """Exhaustive over ranks: every tuple of ``size`` ranks and the joker, in every order, on
+    random suits, the table lookup gives what the column algorithm works out."""
+    from pokerzoo.envs.core.cards import JOKER
+    from pokerzoo.training.poker.features import _group_keys_by_columns
+
+    ranks = np.indices((14,) * size).reshape(size, -1).T
+    suits = np.random.default_rng(size).integers(0, 4, ranks.shape)
+    hands = np.where(ranks == 13, JOKER, ranks * 4 + suits)
+    keys, groups = group_keys(hands, deuces_wild)
+    want_keys, want_groups = _group_keys_by_columns(hands, deuces_wild)
+    assert keys.dtype == groups.dtype == np.int64
+    assert np.array_equal(keys, want_keys) and np.array_equal(groups, want_groups)
