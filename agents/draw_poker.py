@@ -32,6 +32,7 @@ from typing import Any
 import numpy as np
 
 from ..envs.core.cards import JOKER, Deck
+from ..envs.core.draws import bounded_draws
 from ..envs.core.hands import Category, categories, evaluate
 from ..envs.draw_poker import (
     CALL,
@@ -392,10 +393,11 @@ class EquityBot:
         """Equity of each of the 32 discards (after the draw: only entry 0, standing pat)."""
         return _equities([self], [view])[0]
 
-    def _picks(self, size: int, rows: int, count: int) -> list[np.ndarray]:
+    def _picks(self, size: int, rows: int, count: int) -> np.ndarray:
         """The swaps of :func:`_shuffle` dealing ``rows`` random orders of ``size`` cards, their
-        first ``count``: step ``i`` swaps card ``i`` of every row with a card at ``i`` or after."""
-        return [self._rng.integers(i, size, rows) for i in range(count)]
+        first ``count``: step ``i`` swaps card ``i`` of every row with a card at ``i`` or after
+        (``integers(i, size, rows)``, drawn in bulk: :func:`bounded_draws`)."""
+        return bounded_draws(self._rng, count, size, rows)
 
     def _conditioned(
         self, pool: _Pool, drew: int, least_dealt: int, least_final: int
@@ -452,7 +454,7 @@ class _Job:
     """Cards of each order of ``unseen`` a future uses (five per player, at most them all)."""
     read: list[bool]
     """Per opponent in: read from its play (hands from the pool), else dealt and improved."""
-    picks: list[list[np.ndarray]]
+    picks: list[np.ndarray]
     """The swaps (:meth:`EquityBot._picks`) of its deals: the futures, a second order of the
     unseen cards for the draws, then the pool's hands if an opponent is read."""
     decks: list[np.ndarray] | None = None
@@ -549,7 +551,7 @@ def _simulate(jobs: list[_Job]) -> list[np.ndarray]:
     return [equities[id(job)] for job in jobs]
 
 
-def _shuffle(decks: Sequence[tuple[np.ndarray, list[np.ndarray]]]) -> list[np.ndarray]:
+def _shuffle(decks: Sequence[tuple[np.ndarray, np.ndarray]]) -> list[np.ndarray]:
     """Partial Fisher-Yates shuffles of many decks at once: for each ``(unseen, picks)``, rows
     holding the cards ``unseen`` (as many as ``picks[0]``), in which step ``i`` swaps card ``i``
     with card ``picks[i]``; each deck's first ``len(picks)`` cards (``int64``), a random draw of

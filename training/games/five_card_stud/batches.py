@@ -10,17 +10,16 @@ on the batch it comes in.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
 
 import numpy as np
 
 from ....envs.core.cards import JOKER
+from ....envs.core.draws import bounded_draws
 from ....envs.core.hands import Category, categories
 
 __all__ = [
     "ABSENT",
-    "bounded_draws",
     "deal_many",
     "group_category",
     "made_hands",
@@ -89,9 +88,9 @@ def deal_many(
 ) -> list[np.ndarray]:
     """:func:`pokerzoo.training.poker.features.deal` of several decks at once: ``rows`` draws of
     ``counts[d]`` cards from ``unseen[d]`` with generator ``rngs[d]``, each deck's draws exactly
-    as alone (each deck's swaps from :func:`bounded_draws`). The decks are stacked, padded to
-    the widest, so each step of the shuffle is one array operation (a deck with fewer cards to
-    deal swaps a card with itself)."""
+    as alone (each deck's swaps from :func:`~pokerzoo.envs.core.draws.bounded_draws`). The
+    decks are stacked, padded to the widest, so each step of the shuffle is one array operation
+    (a deck with fewer cards to deal swaps a card with itself)."""
     width = max(len(deck) for deck in unseen)
     deck = np.zeros((len(unseen) * rows, width), dtype=np.int64)
     most = max(counts, default=0)
@@ -111,44 +110,3 @@ def deal_many(
         flat[j] = flat[here]
         flat[here] = card
     return [deck[d * rows : (d + 1) * rows, : counts[d]] for d in range(len(unseen))]
-
-
-def bounded_draws(rng: np.random.Generator, count: int, high: int, rows: int) -> np.ndarray:
-    """``rng.integers(i, high, rows)`` for ``i`` in ``range(count)``, one call after the other
-    (the draws of a partial Fisher-Yates shuffle): ``int64 (count, rows)``, value for value and
-    leaving ``rng`` where those calls leave it, in one pass over the generator's raw bits.
-
-    numpy's ``integers`` below 2**32 values is Lemire's multiply-and-shift on the 32-bit halves
-    of its bit generator's 64-bit outputs, the low half first (``PCG64``'s buffered
-    ``next_uint32``): a draw in ``[0, n)`` is ``(u * n) >> 32`` unless ``(u * n) mod 2**32 <
-    (2**32 - n) mod n``, when it takes the next ``u`` instead (a chance below 3e-8 a draw at
-    these ``n``), and a range of one value takes nothing. Where a draw would be taken again,
-    or the generator is not a fresh-buffered ``PCG64`` on a little-endian machine, or the
-    draws end on half a 64-bit output, the generator is put back and asked the calls
-    themselves. Tested against ``integers`` (a rejection included).
-    """
-    lows = np.arange(count)
-    spans = high - lows  # each call's n; 1: numpy returns the low without drawing
-    drawn = spans > 1
-    state = rng.bit_generator.state
-    need = int(drawn.sum()) * rows
-    if (
-        type(rng.bit_generator) is not np.random.PCG64
-        or sys.byteorder != "little"
-        or state["has_uint32"]
-        or need % 2
-    ):
-        return np.stack([rng.integers(i, high, rows) for i in lows])
-    halves = rng.bit_generator.random_raw(need // 2).view(np.uint32).reshape(-1, rows)
-    n = spans[drawn].astype(np.uint64)[:, None]
-    product = halves * n
-    threshold = ((2**32 - n) % n).astype(np.uint32)
-    if (product.astype(np.uint32) < threshold).any():  # a draw numpy would take again
-        rng.bit_generator.state = state
-        return np.stack([rng.integers(i, high, rows) for i in lows])
-    values = (product >> np.uint64(32)).view(np.int64)
-    if drawn.all():
-        return values + lows[:, None]
-    out = np.broadcast_to(lows[:, None], (count, rows)).copy()
-    out[drawn] += values
-    return out

@@ -1,0 +1,48 @@
+"""``bounded_draws``: numpy's ``integers`` calls of a partial shuffle, value for value, the
+generator left where they leave it, and the calls themselves wherever the raw bits do not
+decide."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from pokerzoo.envs.core.draws import bounded_draws
+
+SWEEP = [
+    (seed, count, high)
+    for seed in range(20)
+    for high in (1, 2, 5, 30, 53, 106)
+    for count in sorted({1, min(high, 3), high - 1 or 1, high})  # a last swap draws nothing
+]
+
+
+def test_bounded_draws_are_numpy_s_integers() -> None:
+    for seed, count, high in [*SWEEP, (42496, 40, 53)]:  # 42496: numpy redraws the 88th
+        mine, theirs = np.random.default_rng(seed), np.random.default_rng(seed)
+        want = np.stack([theirs.integers(i, high, 512) for i in range(count)])
+        got = bounded_draws(mine, count, high, 512)
+        assert got.dtype == np.int64 and np.array_equal(got, want), (seed, count, high)
+        assert mine.integers(0, 2**40) == theirs.integers(0, 2**40)  # left where numpy leaves it
+
+
+def test_bounded_draws_fall_back_to_numpy_where_the_bits_do_not_say() -> None:
+    """A rejected draw, a half-used 64-bit output, an odd number of draws, another bit
+    generator: each asks ``integers`` itself, with the same result."""
+    cases = [(np.random.default_rng(42496), 40, 53, 512), (np.random.default_rng(1), 3, 9, 7)]
+    half_used = np.random.default_rng(2)
+    half_used.integers(0, 9, 1)  # leaves the high half of an output for the next draw
+    cases += [(half_used, 3, 9, 512), (np.random.Generator(np.random.MT19937(3)), 3, 9, 512)]
+    for rng, count, high, rows in cases:
+        twin = np.random.Generator(type(rng.bit_generator)())
+        twin.bit_generator.state = rng.bit_generator.state
+        want = np.stack([twin.integers(i, high, rows) for i in range(count)])
+        assert np.array_equal(bounded_draws(rng, count, high, rows), want)
+        assert rng.integers(0, 2**40) == twin.integers(0, 2**40)
+
+
+def test_bounded_draws_raise_numpy_s_errors_and_draw_nothing_for_nothing() -> None:
+    with pytest.raises(ValueError, match="low >= high"):
+        bounded_draws(np.random.default_rng(0), 4, 3, 8)  # integers(3, 3, 8)
+    rng = np.random.default_rng(0)
+    assert bounded_draws(rng, 0, 5, 8).shape == (0, 8)
+    assert rng.integers(0, 2**40) == np.random.default_rng(0).integers(0, 2**40)
