@@ -45,6 +45,7 @@ from ..envs.draw_poker import (
     STAND_PAT,
     DrawPokerView,
     decode_observation,
+    decode_observations,
 )
 from ..envs.draw_poker.analysis import caller_draw_many, caller_keep_many
 from .base import RandomBot
@@ -351,7 +352,7 @@ class EquityBot:
         if cls.act is not EquityBot.act or cls._draw_equity is not EquityBot._draw_equity:
             rows = zip(bots, observations, action_masks, strict=True)
             return np.array([bot.act(obs, mask) for bot, obs, mask in rows], dtype=np.int64)
-        views = [decode_observation(observation) for observation in observations]
+        views = decode_observations(np.asarray(observations))
         actions = np.empty(len(bots), dtype=np.int64)
         # rounds holding each bot at most once, so that a bot's rows see its generator and its
         # cache in row order

@@ -36,6 +36,7 @@ __all__ = [
     "LAYOUT",
     "DrawPokerView",
     "decode_observation",
+    "decode_observations",
     "encode_observation",
     "make_layout",
 ]
@@ -281,37 +282,50 @@ def decode_observation(observation: np.ndarray) -> DrawPokerView:
     obs = np.asarray(observation)
     if obs.ndim != 1:
         raise ValueError(f"bad observation of shape {obs.shape}: expected a 1-d vector")
-    n = _num_players_of_size(obs.shape[0])
+    return decode_observations(obs[None])[0]
+
+
+def decode_observations(observations: np.ndarray) -> list[DrawPokerView]:
+    """:func:`decode_observation` of each row of ``observations`` (``(M, size)``, one number of
+    seats), read with a few array calls for the whole batch (the feature sets and bots read a
+    batch at every step)."""
+    obs = np.asarray(observations)
+    if obs.ndim != 2:
+        raise ValueError(f"bad observations of shape {obs.shape}: expected (M, size) rows")
+    n = _num_players_of_size(obs.shape[1])
     layout = make_layout(n)
     values = np.rint(obs).astype(np.int64)
+    m = len(values)
 
     def field(name: str) -> np.ndarray:
-        return values[layout[name]]
+        return values[:, layout[name]]
 
-    slots = field("cards").reshape(HAND_SIZE, NUM_CARD_IDS)
-    cards = tuple(int(np.argmax(slot)) for slot in slots if slot.any())
-    drawn, has_drawn = field("drawn"), field("has_drawn")
-    history = field("history").reshape(2, n, len(HISTORY_KINDS))
-    return DrawPokerView(
-        num_players=n,
-        seat=int(np.argmax(field("seat"))),
-        dealer=int(np.argmax(field("dealer"))),
-        phase=int(np.argmax(field("phase"))),
-        cards=cards,
-        pot=int(field("pot")[0]),
-        to_call=int(field("to_call")[0]),
-        bet_size=int(field("bet_size")[0]),
-        orbit=int(field("orbit")[0]),
-        bets_made=int(field("bets_made")[0]),
-        stock=int(field("stock")[0]),
-        discard_pile=int(field("discard_pile")[0]),
-        hand_number=int(field("hand_number")[0]),
-        hands_left=int(field("hands_left")[0]),
-        stacks=tuple(field("stacks").tolist()),
-        round_bets=tuple(field("round_bets").tolist()),
-        committed=tuple(field("committed").tolist()),
-        dealt=tuple(bool(x) for x in field("dealt")),
-        in_hand=tuple(bool(x) for x in field("in_hand")),
-        drawn=tuple(int(k) if done else -1 for k, done in zip(drawn, has_drawn, strict=True)),
-        history=tuple(tuple(tuple(int(c) for c in seat) for seat in ph) for ph in history),
-    )
+    slots = field("cards").reshape(m, HAND_SIZE, NUM_CARD_IDS)
+    held, card = slots.any(axis=2).tolist(), slots.argmax(axis=2).tolist()
+    drawn = np.where(field("has_drawn") != 0, field("drawn"), -1).tolist()
+    history = field("history").reshape(m, 2, n, len(HISTORY_KINDS)).tolist()
+    first = {name: field(name).argmax(axis=1).tolist() for name in ("seat", "dealer", "phase")}
+    numbers = {name: field(name)[:, 0].tolist() for name in _NUMBERS}
+    seats = {name: field(name).tolist() for name in ("stacks", "round_bets", "committed")}
+    flags = {name: (field(name) != 0).tolist() for name in ("dealt", "in_hand")}
+    return [
+        DrawPokerView(
+            num_players=n,
+            seat=first["seat"][r],
+            dealer=first["dealer"][r],
+            phase=first["phase"][r],
+            cards=tuple(c for c, h in zip(card[r], held[r], strict=True) if h),
+            **{name: column[r] for name, column in numbers.items()},
+            **{name: tuple(column[r]) for name, column in seats.items()},
+            **{name: tuple(column[r]) for name, column in flags.items()},
+            drawn=tuple(drawn[r]),
+            history=tuple(tuple(tuple(seat) for seat in phase) for phase in history[r]),
+        )
+        for r in range(m)
+    ]
+
+
+_NUMBERS = (
+    "pot", "to_call", "bet_size", "orbit", "bets_made", "stock", "discard_pile", "hand_number",
+    "hands_left",
+)  # fmt: skip

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from pokerzoo.agents.draw_poker import EquityBot, RulesBot, _Pool, _read_betting
 from pokerzoo.envs.core.bots import act_batch
+from pokerzoo.envs.core.cards import NUM_CARD_IDS
 from pokerzoo.envs.core.hands import Category, categories, evaluate
 from pokerzoo.envs.draw_poker import (
     HAND_SIZE,
@@ -20,8 +21,12 @@ from pokerzoo.envs.draw_poker import (
     PHASE_DRAW,
     DrawPokerView,
     decode_observation,
+    decode_observations,
+    make_layout,
 )
+from pokerzoo.envs.draw_poker.actions import PHASES
 from pokerzoo.envs.draw_poker.analysis import _WILD_CARDS, caller_draw_many, caller_keep_many
+from pokerzoo.envs.draw_poker.observation import HISTORY_KINDS
 
 from tests.helpers import benchmark_script, bot_decisions
 
@@ -135,6 +140,47 @@ def reference_caller_keep_many(
     return keep, category
 
 
+def reference_decode(observation: np.ndarray) -> DrawPokerView:
+    """``decode_observation`` as it was before the batch decoder (the code verbatim)."""
+    obs = np.asarray(observation)
+    n = (obs.shape[0] - (len(PHASES) + HAND_SIZE * NUM_CARD_IDS + 9)) // (
+        2 + 7 + 2 * len(HISTORY_KINDS)
+    )
+    layout = make_layout(n)
+    values = np.rint(obs).astype(np.int64)
+
+    def field(name: str) -> np.ndarray:
+        return values[layout[name]]
+
+    slots = field("cards").reshape(HAND_SIZE, NUM_CARD_IDS)
+    cards = tuple(int(np.argmax(slot)) for slot in slots if slot.any())
+    drawn, has_drawn = field("drawn"), field("has_drawn")
+    history = field("history").reshape(2, n, len(HISTORY_KINDS))
+    return DrawPokerView(
+        num_players=n,
+        seat=int(np.argmax(field("seat"))),
+        dealer=int(np.argmax(field("dealer"))),
+        phase=int(np.argmax(field("phase"))),
+        cards=cards,
+        pot=int(field("pot")[0]),
+        to_call=int(field("to_call")[0]),
+        bet_size=int(field("bet_size")[0]),
+        orbit=int(field("orbit")[0]),
+        bets_made=int(field("bets_made")[0]),
+        stock=int(field("stock")[0]),
+        discard_pile=int(field("discard_pile")[0]),
+        hand_number=int(field("hand_number")[0]),
+        hands_left=int(field("hands_left")[0]),
+        stacks=tuple(field("stacks").tolist()),
+        round_bets=tuple(field("round_bets").tolist()),
+        committed=tuple(field("committed").tolist()),
+        dealt=tuple(bool(x) for x in field("dealt")),
+        in_hand=tuple(bool(x) for x in field("in_hand")),
+        drawn=tuple(int(k) if done else -1 for k, done in zip(drawn, has_drawn, strict=True)),
+        history=tuple(tuple(tuple(int(c) for c in seat) for seat in ph) for ph in history),
+    )
+
+
 @cache
 def decisions(option_set: str) -> tuple[np.ndarray, np.ndarray]:
     """Observations and masks of real games under ``option_set``: callers (who never fold: the
@@ -144,6 +190,24 @@ def decisions(option_set: str) -> tuple[np.ndarray, np.ndarray]:
     games = {"caller": 3, "rules": 6, "equity": 4}
     parts = [bot_decisions("draw_poker", bot, n, **options) for bot, n in games.items()]
     return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
+
+
+@pytest.mark.parametrize("option_set", OPTION_SETS)
+def test_decode_observations_reads_every_row_as_before(option_set: str) -> None:
+    """Every decision of the option set's games (and an all-zero row), in one batch: the same
+    views as the one-at-a-time decoder before it, field for field and type for type."""
+    observations = decisions(option_set)[0]
+    observations = np.concatenate([observations, np.zeros_like(observations[:1])])
+    views = decode_observations(observations)
+    assert len(views) == len(observations)
+    for observation, view in zip(observations, views, strict=True):
+        assert repr(view) == repr(reference_decode(observation))  # True is not 1 in a repr
+        assert repr(decode_observation(observation)) == repr(view)
+    assert decode_observations(observations[:0]) == []
+    with pytest.raises(ValueError, match=r"bad observations of shape \(\d+,\)"):
+        decode_observations(observations[0])
+    with pytest.raises(ValueError, match=r"bad observation of shape \(1, \d+\)"):
+        decode_observation(observations[:1])
 
 
 def make_bots(options: dict[str, Any], kind: type[EquityBot] = EquityBot) -> list[EquityBot]:

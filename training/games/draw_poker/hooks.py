@@ -63,6 +63,7 @@ from ....envs.draw_poker import (
     DrawPokerView,
     actions,
     decode_observation,
+    decode_observations,
 )
 from ....envs.draw_poker.analysis import caller_draw_many, caller_keep_many
 from ....envs.draw_poker.hidden import DrawHiddenCards
@@ -289,7 +290,7 @@ def _features_many(observations: np.ndarray) -> np.ndarray:
     holds no cards or the game is over): the Monte-Carlo tables of the batch's new hands worked
     out together (:func:`_simulate_many`, cached per key), the context a column at a time
     (:func:`_fill`)."""
-    views = [decode_observation(observation) for observation in observations]
+    views = decode_observations(np.asarray(observations))
     out = np.zeros((len(views), _FEATURES), dtype=np.float32)
     rows = out[:, _ROWS:].reshape(len(views), NUM_ACTIONS, ROW_WIDTH)
     rows[:, np.arange(STAND_PAT), np.arange(STAND_PAT)] = 1
