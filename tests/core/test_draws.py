@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from pokerzoo.envs.core.draws import bounded_draws
+from pokerzoo.envs.core.draws import bounded_draws, bounded_draws_many
 
 SWEEP = [
     (seed, count, high)
@@ -46,3 +46,28 @@ def test_bounded_draws_raise_numpy_s_errors_and_draw_nothing_for_nothing() -> No
     rng = np.random.default_rng(0)
     assert bounded_draws(rng, 0, 5, 8).shape == (0, 8)
     assert rng.integers(0, 2**40) == np.random.default_rng(0).integers(0, 2**40)
+
+
+def test_bounded_draws_many_give_each_generator_its_own_calls() -> None:
+    """Generators read off their bits and generators asked themselves (a rejection, a
+    half-used output, another bit generator) in one call: each gets its own calls' values."""
+    half_used = np.random.default_rng(2)
+    half_used.integers(0, 9, 1)
+    rngs = [
+        np.random.default_rng(7),
+        np.random.default_rng(42496),  # rejects its 88th draw below 53
+        half_used,
+        np.random.Generator(np.random.MT19937(3)),
+        np.random.default_rng(8),
+    ]
+    counts, highs = [5, 40, 3, 4, 6], [44, 53, 9, 30, 6]  # the last deals a whole deck
+    twins = []
+    for rng in rngs:
+        twin = np.random.Generator(type(rng.bit_generator)())
+        twin.bit_generator.state = rng.bit_generator.state
+        twins.append(twin)
+    got = bounded_draws_many(rngs, counts, highs, 512)
+    for k, twin in enumerate(twins):
+        want = np.stack([twin.integers(i, highs[k], 512) for i in range(counts[k])])
+        assert got[k].dtype == np.int64 and np.array_equal(got[k], want), k
+        assert rngs[k].integers(0, 2**40) == twin.integers(0, 2**40)

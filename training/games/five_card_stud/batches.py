@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from ....envs.core.cards import JOKER
-from ....envs.core.draws import bounded_draws
+from ....envs.core.draws import bounded_draws_many
 from ....envs.core.hands import Category, categories
 
 __all__ = [
@@ -88,19 +88,17 @@ def deal_many(
 ) -> list[np.ndarray]:
     """:func:`pokerzoo.training.poker.features.deal` of several decks at once: ``rows`` draws of
     ``counts[d]`` cards from ``unseen[d]`` with generator ``rngs[d]``, each deck's draws exactly
-    as alone (each deck's swaps from :func:`~pokerzoo.envs.core.draws.bounded_draws`). The
+    as alone (the swaps from :func:`~pokerzoo.envs.core.draws.bounded_draws_many`). The
     decks are stacked, padded to the widest, so each step of the shuffle is one array operation
     (a deck with fewer cards to deal swaps a card with itself)."""
     width = max(len(deck) for deck in unseen)
-    deck = np.zeros((len(unseen) * rows, width), dtype=np.int64)
+    deck = np.zeros((len(unseen) * rows, width), dtype=np.int8)  # card ids: a byte each
     most = max(counts, default=0)
     swaps = np.broadcast_to(np.arange(most)[:, None], (most, len(deck))).copy()
+    draws = bounded_draws_many(rngs, counts, [len(cards) for cards in unseen], rows)
     for d, cards in enumerate(unseen):
         deck[d * rows : (d + 1) * rows, : len(cards)] = cards
-        if counts[d]:
-            swaps[: counts[d], d * rows : (d + 1) * rows] = bounded_draws(
-                rngs[d], counts[d], len(cards), rows
-            )
+        swaps[: counts[d], d * rows : (d + 1) * rows] = draws[d]
     flat = deck.reshape(-1)  # swaps by flat indices: faster than 2-d fancy indexing
     starts = np.arange(len(deck)) * width
     for i in range(most):
@@ -109,4 +107,6 @@ def deal_many(
         card = flat[j]
         flat[j] = flat[here]
         flat[here] = card
-    return [deck[d * rows : (d + 1) * rows, : counts[d]] for d in range(len(unseen))]
+    return [
+        deck[d * rows : (d + 1) * rows, : counts[d]].astype(np.int64) for d in range(len(unseen))
+    ]
