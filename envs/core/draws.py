@@ -36,7 +36,7 @@ def bounded_draws(rng: np.random.Generator, count: int, high: int, rows: int) ->
 
 
 def _readable(
-    rng: np.random.Generator, state: dict[str, Any], need: int, count: int, high: int
+    rng: np.random.Generator, state: dict[str, Any], need: int, count: int, high: int, rows: int
 ) -> bool:
     """Whether ``need`` draws below ``high`` can be read off ``rng``'s raw bits (the docstring
     of :func:`bounded_draws`); otherwise the calls themselves are made."""
@@ -47,6 +47,7 @@ def _readable(
         and need % 2 == 0
         and high < 2**32
         and count <= high
+        and rows > 0
     )
 
 
@@ -72,7 +73,7 @@ def bounded_draws_many(
         drawn = span > 1
         state = rng.bit_generator.state
         need = int(drawn.sum()) * rows
-        if not _readable(rng, state, need, count, high):
+        if not _readable(rng, state, need, count, high, rows):
             out[d] = _calls(rng, count, high, rows)
             continue
         raw.append(rng.bit_generator.random_raw(need // 2).view(np.uint32))

@@ -45,6 +45,7 @@ def test_bounded_draws_raise_numpy_s_errors_and_draw_nothing_for_nothing() -> No
         bounded_draws(np.random.default_rng(0), 4, 3, 8)  # integers(3, 3, 8)
     rng = np.random.default_rng(0)
     assert bounded_draws(rng, 0, 5, 8).shape == (0, 8)
+    assert bounded_draws(rng, 3, 5, 0).shape == (3, 0)
     assert rng.integers(0, 2**40) == np.random.default_rng(0).integers(0, 2**40)
 
 
