@@ -85,6 +85,8 @@ def group_keys(hands: np.ndarray, deuces_wild: bool = False) -> tuple[np.ndarray
         return _group_keys_by_columns(hands, deuces_wild)
     wild = (hands == JOKER) | (deuces_wild & (hands < 4))
     ranks = np.sort(np.where(wild, _WILD_RANK, np.minimum(hands >> 2, 12)), axis=1)
+    if len(ranks) and ranks[:, 0].min() < 0:  # not card ids: no table entry stands for them
+        return _group_keys_by_columns(hands, deuces_wild)
     keys, category = _group_table(size)
     index = ranks @ _RANK_DIGITS[-size:]
     return keys[index], category[index]

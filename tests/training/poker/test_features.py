@@ -217,3 +217,7 @@ def test_group_keys_table_is_the_groups_worked_out_for_every_hand(
     want_keys, want_groups = _group_keys_by_columns(hands, deuces_wild)
     assert keys.dtype == groups.dtype == np.int64
     assert np.array_equal(keys, want_keys) and np.array_equal(groups, want_groups)
+    odd = hands[:50].copy()
+    odd[:, 0] = -1  # not a card id: worked out as before, no table entry read for it
+    got, want = group_keys(odd, deuces_wild), _group_keys_by_columns(odd, deuces_wild)
+    assert np.array_equal(got[0], want[0]) and np.array_equal(got[1], want[1])
