@@ -7,7 +7,7 @@
                         [--update-threads N] [--eval-episodes N]
                         [--backend sb3|rllib] [--num-env-runners N] [--address ADDR]
     pokerzoo evaluate RUN_OR_MODEL [--episodes N] [--opponents BOT ...] [--seed S]
-                                   [--processes P] [--lbr DEALS]
+                                   [--processes P] [--lbr DEALS] [--sampled]
     pokerzoo league GAME [--runs RUN ...] [--bots BOT ...] [--episodes N] [--seed S]
                          [--out DIR] [--processes P] [--option KEY=VALUE ...]
     pokerzoo play GAME [--against MODEL_OR_BOT] [--seed S] [--option KEY=VALUE ...]
@@ -147,6 +147,13 @@ def _parser() -> argparse.ArgumentParser:
         metavar="DEALS",
         help="also play the local best response against the agent and each bot on DEALS "
         "duplicate deals (heads-up five-card stud or draw poker): how exploitable each is",
+    )
+    evaluate.add_argument(
+        "--sampled",
+        action="store_true",
+        help="also play the agent sampling each action from its policy's probabilities "
+        "(seeded per deal) on the same deals, and with --lbr its LBR row, beside the most "
+        "probable action it plays by default (a MaskablePPO run of a game of several players)",
     )
 
     league = commands.add_parser(
@@ -346,7 +353,7 @@ def _train_rllib(args: argparse.Namespace, config: TrainConfig, source: object, 
 
 
 def _cmd_evaluate(args: argparse.Namespace) -> int:
-    from .report import evaluate_run, format_table
+    from .report import check_sampled, evaluate_run, format_table
     from .runs import find_run
 
     game = _game(args.game).name if args.game else None
@@ -363,6 +370,11 @@ def _cmd_evaluate(args: argparse.Namespace) -> int:
             f"--lbr: no local best response for {spec.name}: it plays heads-up games whose "
             "training hooks describe their hidden cards (five-card stud, draw poker)"
         )
+    if args.sampled:
+        try:
+            check_sampled(target)
+        except ValueError as error:
+            raise UsageError(f"--sampled: {error}") from None
     evaluation, paths = evaluate_run(
         args.run,
         args.episodes,
@@ -372,6 +384,7 @@ def _cmd_evaluate(args: argparse.Namespace) -> int:
         args.out,
         args.processes,
         lbr_deals=args.lbr or 0,
+        sampled=args.sampled,
     )
     print(format_table(evaluation))
     print("reports: " + ", ".join(str(p) for p in paths.values()))

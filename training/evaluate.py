@@ -12,11 +12,14 @@ the games) and mean point margin (learner's points minus the best opponent's; it
 over deals).
 
 The agent acts through ``MaskablePPO.predict(obs, action_masks=mask, deterministic=True)``,
-batched over many games in flight; the bots of the games in flight that are to act at the same
-moment are asked in one batch (:func:`~pokerzoo.envs.core.bots.act_batch`: a Monte-Carlo bot
-evaluates all its games' samples together), each deciding as it would alone. Duplicate deals
-can be split across forked worker processes (``processes``; each worker runs one torch thread):
-every deal's result depends only on its seed, so the tables are the same whatever the count.
+batched over many games in flight (or, given as ``player``, a
+:class:`~pokerzoo.training.opponents.SampledPolicyBot` samples its actions from the policy's
+probabilities, :func:`model_probabilities`, each game with its own seeded generator); the bots
+of the games in flight that are to act at the same moment are asked in one batch
+(:func:`~pokerzoo.envs.core.bots.act_batch`: a Monte-Carlo bot evaluates all its games' samples
+together), each deciding as it would alone. Duplicate deals can be split across forked worker
+processes (``processes``; each worker runs one torch thread): every deal's result depends only
+on its seed, so the tables are the same whatever the count.
 All intervals are 95% (:mod:`pokerzoo.training.stats`). How a game is scored comes from its
 registry entry (:class:`~pokerzoo.envs.core.registry.Scoring`).
 """
@@ -44,7 +47,9 @@ __all__ = [
     "OpponentResult",
     "Policy",
     "evaluate_agent",
+    "Probabilities",
     "model_policy",
+    "model_probabilities",
     "play_bot_single",
     "play_duplicate",
     "play_duplicate_forked",
@@ -53,6 +58,9 @@ __all__ = [
 
 Policy = Callable[[np.ndarray, np.ndarray], np.ndarray]
 """Batched policy: observations (K, ...) and bool masks (K, A) -> actions (K,)."""
+Probabilities = Callable[[np.ndarray, np.ndarray], np.ndarray]
+"""Batched action probabilities: observations (K, ...) and bool masks (K, A) -> the probability
+of each action (K, A), 0 where the mask forbids it."""
 BotMaker = Callable[[int], Bot]
 """A player built per game: ``make(seed) -> Bot`` (a bot of the game seeded for that game, or a
 trained policy as a :class:`~pokerzoo.training.opponents.PolicyBot`)."""
@@ -71,6 +79,28 @@ def model_policy(model: Any, transform: Callable[[np.ndarray], np.ndarray] | Non
         return np.asarray(actions).reshape(len(observations))
 
     return policy
+
+
+def model_probabilities(
+    model: Any, transform: Callable[[np.ndarray], np.ndarray] | None = None
+) -> Probabilities:
+    """The masked action probabilities of a MaskablePPO model, batched (``float64``; the action
+    :func:`model_policy` takes is the most probable); ``transform`` as :func:`model_policy`'s."""
+    import torch
+
+    def probabilities(observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
+        if transform is not None:
+            observations = transform(observations)
+        model.policy.set_training_mode(False)
+        tensor, _ = model.policy.obs_to_tensor(observations)
+        with torch.no_grad():
+            distribution = model.policy.get_distribution(
+                tensor, action_masks=np.asarray(masks, dtype=bool)
+            )
+        chances = distribution.distribution.probs.cpu().numpy().astype(np.float64)
+        return chances.reshape(len(observations), -1)
+
+    return probabilities
 
 
 @dataclass
@@ -161,7 +191,7 @@ class Evaluation:
 
 def evaluate_agent(
     spec: GameSpec,
-    policy: Policy,
+    policy: Policy | None,
     options: Mapping[str, Any],
     episodes: int,
     opponents: Sequence[str] | None = None,
@@ -169,15 +199,21 @@ def evaluate_agent(
     batch: int = 256,
     bot_cache: dict[tuple[str, int, int], np.ndarray] | None = None,
     processes: int = 1,
+    *,
+    player: BotMaker | None = None,
 ) -> Evaluation:
     """Evaluate ``policy`` on ``episodes`` deals against each bot named in ``opponents``
     (default: every bot of the game). ``bot_cache`` keeps one-player bot scores between calls
     (periodic evaluation replays the same deals). ``processes`` > 1 splits a game of several
     players' duplicate deals across that many forked worker processes (same results; one-player
-    games play their deals batched in this process)."""
+    games play their deals batched in this process). ``player`` (``policy`` ``None``; games of
+    several players) plays the agent's seat as a player made per game, seeded by the deal (a
+    :class:`~pokerzoo.training.opponents.SampledPolicyBot`)."""
     started = time.perf_counter()
     check_int("episodes", episodes, 1)
     check_int("processes", processes, 1)
+    if (policy is None) == (player is None):
+        raise ValueError("evaluate_agent takes a policy or a player, not both or neither")
     options = {**options, **spec.scoring.eval_options}
     bots = spec.bot_classes
     names = list(bots) if opponents is None else list(opponents)
@@ -186,13 +222,18 @@ def evaluate_agent(
             raise ValueError(f"unknown bot {name!r} for {spec.name}: expected one of {list(bots)}")
     result = Evaluation(spec.name, spec.players, episodes, seed, dict(options), spec.scoring.unit)
     if spec.players == 1:
+        if policy is None:
+            raise ValueError(
+                f"bad player for {spec.name}: a player made per game plays games of several "
+                "players; give a one-player game's agent as a policy"
+            )
         processes = 1
         _evaluate_single(spec, policy, options, episodes, names, seed, batch, result, bot_cache)
     else:
         for name in names:
             began = time.perf_counter()
             deals = play_duplicate_forked(
-                spec, policy, options, episodes, name, seed, batch, processes
+                spec, policy, options, episodes, name, seed, batch, processes, player=player
             )
             result.opponents[name] = deals.summary(name, time.perf_counter() - began)
     result.processes = processes

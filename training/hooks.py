@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from ..envs.core.registry import GameSpec, games, load
-from .evaluate import Policy, model_policy
+from .evaluate import Policy, Probabilities, model_policy, model_probabilities
 from .features import FeatureSet
 from .formulations import NATIVE, Formulation
 from .learners import ValueLearner
@@ -25,6 +25,7 @@ from .schema import Section
 __all__ = [
     "TrainingHooks",
     "agent_policy",
+    "agent_probabilities",
     "feature_set",
     "formulation",
     "hooks_for",
@@ -138,6 +139,29 @@ def agent_policy(
     A model whose observations are not as wide as the feature set's (one trained before the
     set or the formulation changed: their docstrings' version history) raises ``ValueError``
     naming both widths."""
+    policy = model_policy(model, _model_features(spec, model, features, actions))
+    chosen = formulation(spec, actions)
+    return policy if chosen is None else chosen.native_policy(policy)
+
+
+def agent_probabilities(
+    spec: GameSpec, model: Any, features: str = "raw", actions: str = NATIVE
+) -> Probabilities:
+    """A trained model's action probabilities over the game's own observations and actions
+    (its feature set applied), for a player that samples its actions
+    (:class:`~pokerzoo.training.opponents.SampledPolicyBot`). A model trained in an action
+    formulation raises ``ValueError``: its decisions are not the game's actions, one each."""
+    if actions != NATIVE:
+        raise ValueError(
+            f"bad actions {actions!r} for sampled play: expected {NATIVE!r}, a model whose "
+            f"decisions are {spec.name}'s own actions (the formulation's decisions are not)"
+        )
+    return model_probabilities(model, _model_features(spec, model, features, actions))
+
+
+def _model_features(spec: GameSpec, model: Any, features: str, actions: str) -> FeatureSet | None:
+    """The feature set a model reads (``None``: raw observations), checked against the width
+    of the model's observations (:func:`agent_policy`)."""
     chosen_features = feature_set(spec, features, actions)
     width = chosen_features.output_width if chosen_features is not None else None
     shape = getattr(getattr(model, "observation_space", None), "shape", None)
@@ -149,9 +173,7 @@ def agent_policy(
             "them (see their version history); train it again, or evaluate it with the "
             "pokerzoo code it was trained with"
         )
-    policy = model_policy(model, chosen_features)
-    chosen = formulation(spec, actions)
-    return policy if chosen is None else chosen.native_policy(policy)
+    return chosen_features
 
 
 def rules_for(spec: GameSpec, features: str, actions: str = NATIVE) -> dict[str, FeatureRule]:

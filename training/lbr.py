@@ -5,16 +5,18 @@ LBR plays one seat against the evaluated policy in the other. It sees its own ca
 public actions; it keeps the opponent's **range**, every holding of the opponent's hidden cards
 it cannot rule out, each weighted by the probability that the evaluated policy takes the
 actions it took with that holding (the policy is asked for each holding, its hidden cards
-written into the observations it had: a deterministic policy weighs 1 or 0; a bot is asked as a
-seeded copy, and a floor of ``1e-3`` a decision keeps a holding alive when a bot's own random
-draws took another action). At each decision it takes the action of highest value assuming
-that, whatever it does, the hand is then checked or called down to the showdown:
+written into the observations it had, as :data:`Probabilities`: a deterministic policy weighs 1
+or 0 (:func:`one_hot`), a policy that samples its actions weighs the probability of each; a bot
+is asked as a seeded copy, and a floor of ``1e-3`` a decision keeps a holding alive when a bot's
+own random draws took another action). At each decision it takes the action of highest value
+assuming that, whatever it does, the hand is then checked or called down to the showdown:
 
 - ``wp``: its share of the pot at the showdown against the range (Monte-Carlo over the cards to
   come, ties half);
 - check/call: ``wp * pot - (1 - wp) * to_call``;
 - bet/raise by ``b``: ``fp * pot + (1 - fp) * (wp * (pot + b) - (1 - wp) * (to_call + b))``,
-  ``fp`` the range's probability that the policy folds to it;
+  ``fp`` the range's probability that the policy folds to it (each holding's weight times the
+  policy's probability of folding with it);
 - fold: 0.
 
 The chips LBR wins per hand, on duplicate deals (each deal once with LBR in each seat, the
@@ -52,12 +54,35 @@ __all__ = [
     "LBRResult",
     "LocalBestResponse",
     "SampledHiddenCards",
+    "Probabilities",
     "bot_policy",
+    "one_hot",
     "play_lbr",
 ]
 
 FLOOR = 1e-3
 """The least weight one of the policy's decisions gives a holding (module docstring)."""
+
+Probabilities = Callable[[np.ndarray, np.ndarray], np.ndarray]
+"""What LBR asks of the evaluated player: observations ``(K, ...)`` and bool masks ``(K, A)``
+-> the probability of each action ``(K, A)`` (0 where the mask forbids it)."""
+
+
+def one_hot(policy: Policy) -> Probabilities:
+    """A deterministic batched policy's :data:`Probabilities`: 1 for the action it takes.
+
+    >>> probabilities = one_hot(lambda observations, masks: masks.argmax(axis=1))
+    >>> probabilities(np.zeros((2, 3)), np.array([[0, 1, 1], [1, 0, 0]], dtype=bool)).tolist()
+    [[0.0, 1.0, 0.0], [1.0, 0.0, 0.0]]
+    """
+
+    def probabilities(observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
+        actions = np.asarray(policy(observations, masks), dtype=np.int64)
+        out = np.zeros(np.shape(masks), dtype=np.float64)
+        out[np.arange(len(actions)), actions] = 1.0
+        return out
+
+    return probabilities
 
 
 class HiddenView(Protocol):
@@ -119,7 +144,7 @@ class SampledHiddenCards(HiddenView, Protocol):
         game: Any,
         state: Any,
         seat: int,
-        policy: Policy,
+        policy: Probabilities,
         rng: np.random.Generator,
         floor: float,
     ) -> HandRange: ...
@@ -169,13 +194,14 @@ def bot_policy(spec: GameSpec, name: str, options: Mapping[str, Any], seed: int 
 
 class LocalBestResponse:
     """The best responder (module docstring): :meth:`act` decides for ``seat`` in ``state``
-    given the evaluated player's decisions of this hand so far (``history``)."""
+    given the evaluated player's decisions of this hand so far (``history``); ``policy`` gives
+    the evaluated player's action probabilities (:func:`one_hot` of a deterministic policy)."""
 
     def __init__(
         self,
         game: Any,
         view: HiddenCards | SampledHiddenCards,
-        policy: Policy,
+        policy: Probabilities,
         rng: np.random.Generator,
         samples: int,
     ) -> None:
@@ -258,8 +284,8 @@ class LocalBestResponse:
             k = len(decision.hidden)
             rows = self.view.counterfactual(decision.observation, decision.hidden, holdings[:, :k])
             masks = np.repeat(decision.mask[None], len(holdings), axis=0)
-            same = self.policy(rows, masks) == decision.action
-            weights *= np.where(same, 1.0, FLOOR)
+            taken = self.policy(rows, masks)[:, decision.action]
+            weights *= np.maximum(taken, FLOOR)
         return weights / weights.sum()
 
     def _fold_share(
@@ -280,7 +306,7 @@ class LocalBestResponse:
         mask = self.game.legal_mask(after, other).astype(bool)
         actual = self.view.hidden(after, other)
         rows = self.view.counterfactual(observation, actual, holdings)
-        folds = self.policy(rows, np.repeat(mask[None], len(holdings), axis=0)) == FOLD
+        folds = self.policy(rows, np.repeat(mask[None], len(holdings), axis=0))[:, FOLD]
         return float(weights @ folds)
 
 
@@ -289,16 +315,20 @@ def play_lbr(
     hidden: Callable[[Any], HiddenCards | SampledHiddenCards],
     name: str,
     player: BotMaker,
-    policy: Policy,
+    policy: Policy | None,
     options: Mapping[str, Any],
     deals: int,
     seed: int = 3_000_000,
     samples: int = 64,
     processes: int = 1,
+    *,
+    probabilities: Probabilities | None = None,
 ) -> LBRResult:
     """LBR against one player on ``deals`` duplicate deals (seeds ``seed ..``): ``player``
     makes the evaluated player of a deal (seeded ``seed + deal``) that plays the hand,
-    ``policy`` is what LBR asks of it for other holdings, ``hidden`` builds the game's
+    ``policy`` is what LBR asks of it for other holdings (a deterministic policy), or
+    ``probabilities`` (``policy`` ``None``) those of a player that samples its actions from
+    them (:class:`~pokerzoo.training.opponents.SampledPolicyBot`); ``hidden`` builds the game's
     :class:`HiddenCards` (or :class:`SampledHiddenCards`) from its engine. ``samples``: the
     Monte-Carlo futures per holding of a :class:`HiddenCards`' equity (a sampled range sets its
     own). ``processes``: forked worker processes sharing the deals
@@ -307,13 +337,21 @@ def play_lbr(
     started = time.perf_counter()
     check_int("deals", deals, 1)
     check_int("processes", processes, 1)
+    both = "play_lbr takes a policy or its probabilities, not both or neither"
+    if probabilities is None:
+        if policy is None:
+            raise ValueError(both)
+        probabilities = one_hot(policy)
+    elif policy is not None:
+        raise ValueError(both)
+    asked = probabilities
     players = len(spec.make_aec(**options).possible_agents)
     if players != 2:
         raise ValueError(f"LBR plays heads-up: {spec.name} has {players} seats")
 
     def play(chunk: tuple[int, int]) -> np.ndarray:
         first, count = chunk
-        return _lbr_deals(spec, hidden, player, policy, options, first, count, samples)
+        return _lbr_deals(spec, hidden, player, asked, options, first, count, samples)
 
     chunks = [(seed, deals)] if processes == 1 else deal_chunks(seed, deals, processes)
     results = np.concatenate(fork_map(play, chunks, processes))
@@ -324,7 +362,7 @@ def _lbr_deals(
     spec: GameSpec,
     hidden: Callable[[Any], HiddenCards | SampledHiddenCards],
     player: BotMaker,
-    policy: Policy,
+    policy: Probabilities,
     options: Mapping[str, Any],
     seed: int,
     deals: int,

@@ -10,7 +10,8 @@ a seeded view replays the same opponents.
 are interchangeable wherever the package plays a game; a model trained in an action formulation
 (:mod:`pokerzoo.training.formulations`) plays the game's own actions through it. A snapshot's
 model is loaded when it first acts (torch is imported then); the pool keeps one bot, so one
-model, per snapshot.
+model, per snapshot. A policy bot takes the most probable action; :class:`SampledPolicyBot`
+samples it from the policy's probabilities (``pokerzoo evaluate --sampled``).
 """
 
 from __future__ import annotations
@@ -23,10 +24,17 @@ import numpy as np
 
 from ..agents.base import Bot
 from ..envs.core.single_seat import SingleSeatEnv
-from .evaluate import Policy, model_policy
+from .evaluate import Policy, Probabilities, model_policy
 from .formulations import Formulation
 
-__all__ = ["OpponentPool", "PolicyBot", "PoolSeatEnv", "load_model"]
+__all__ = [
+    "OpponentPool",
+    "PolicyBot",
+    "PoolSeatEnv",
+    "SampledPolicyBot",
+    "load_model",
+    "sample_actions",
+]
 
 
 def load_model(path: str | Path) -> Any:
@@ -101,6 +109,69 @@ class PolicyBot:
         for rows in by_policy.values():
             policy = bots[rows[0]].policy
             actions[rows] = policy(np.asarray(observations)[rows], masks[rows])
+        return actions
+
+
+def sample_actions(
+    rngs: Sequence[np.random.Generator], probabilities: np.ndarray, masks: np.ndarray
+) -> np.ndarray:
+    """Row ``i``'s action drawn from ``probabilities[i]`` over the actions ``masks[i]`` allows,
+    with ``rngs[i]`` (one uniform draw a row, so a row's action depends on its own generator
+    alone).
+
+    >>> rngs = [np.random.default_rng(0), np.random.default_rng(1)]
+    >>> chances = np.array([[0.5, 0.5, 0.0], [0.2, 0.3, 0.5]])
+    >>> sample_actions(rngs, chances, np.array([[1, 1, 0], [0, 0, 1]], dtype=bool)).tolist()
+    [1, 2]
+    """
+    chances = np.where(np.asarray(masks, dtype=bool), probabilities, 0.0)
+    totals = np.cumsum(chances, axis=1)
+    empty = np.flatnonzero(totals[:, -1] <= 0)
+    if empty.size:
+        row = int(empty[0])
+        raise ValueError(
+            f"bad probabilities {np.asarray(probabilities)[row].tolist()} for row {row}: "
+            f"expected some on its legal actions {np.flatnonzero(masks[row]).tolist()}"
+        )
+    draws = np.array([rng.random() for rng in rngs]) * totals[:, -1]
+    # the first action whose running total passes the draw: one of positive probability
+    return (totals <= draws[:, None]).sum(axis=1).astype(np.int64)
+
+
+class SampledPolicyBot:
+    """A trained policy as a :class:`Bot` that samples each action from the policy's
+    probabilities (:func:`~pokerzoo.training.evaluate.model_probabilities`) with its own
+    generator, seeded per game (``seed``, :meth:`reset`): a game's actions depend on its seed
+    alone, whichever games share a forward pass (:meth:`act_batch`)."""
+
+    def __init__(
+        self, probabilities: Probabilities, seed: int | None = None, name: str = "agent"
+    ) -> None:
+        self.probabilities = probabilities
+        self.name = name
+        self.reset(seed)
+
+    def reset(self, seed: int | None = None) -> None:
+        self.rng = np.random.default_rng(seed)
+
+    def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
+        masks = np.asarray(action_mask, dtype=bool)[None]
+        return int(self.act_batch([self], np.asarray(observation)[None], masks)[0])
+
+    @classmethod
+    def act_batch(
+        cls, bots: Sequence[SampledPolicyBot], observations: np.ndarray, action_masks: np.ndarray
+    ) -> np.ndarray:
+        """The bots' actions, one row each: the rows of each policy in one forward pass, each
+        row's action drawn with its bot's generator."""
+        actions = np.empty(len(bots), dtype=np.int64)
+        by_policy: dict[int, list[int]] = {}
+        for row, bot in enumerate(bots):
+            by_policy.setdefault(id(bot.probabilities), []).append(row)
+        masks = np.asarray(action_masks, dtype=bool)
+        for rows in by_policy.values():
+            chances = bots[rows[0]].probabilities(np.asarray(observations)[rows], masks[rows])
+            actions[rows] = sample_actions([bots[r].rng for r in rows], chances, masks[rows])
         return actions
 
 

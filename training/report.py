@@ -18,10 +18,11 @@ from typing import Any
 import numpy as np
 
 from ..envs.core.registry import GameSpec, get_game
-from .evaluate import Evaluation, OpponentResult, Policy, evaluate_agent
-from .hooks import agent_policy, hooks_for, rule_policy, rules_for
+from .evaluate import Evaluation, OpponentResult, Policy, Probabilities, evaluate_agent
+from .formulations import NATIVE
+from .hooks import agent_policy, agent_probabilities, hooks_for, rule_policy, rules_for
 from .lbr import LBRResult, bot_policy, play_lbr
-from .opponents import load_model
+from .opponents import SampledPolicyBot, load_model
 from .runs import RunTarget, find_run
 from .td import kept_info, learner_for
 
@@ -31,6 +32,8 @@ __all__ = [
     "lbr_table",
     "plot_learning_curve",
     "run_policy",
+    "check_sampled",
+    "run_probabilities",
     "write_report",
 ]
 
@@ -295,10 +298,12 @@ def lbr_table(
     deals: int,
     seed: int = 3_000_000,
     processes: int = 1,
+    probabilities: Probabilities | None = None,
 ) -> dict[str, LBRResult]:
     """The local best response against the agent (``policy``) and each bot of ``bots``, on the
     same ``deals`` duplicate deals, shared among ``processes`` forked workers (the same
-    result)."""
+    result); with the agent's ``probabilities``, also against the agent sampling its actions
+    from them (row ``"agent (sampled)"``)."""
     from .opponents import PolicyBot
 
     hidden = hooks_for(spec).hidden
@@ -311,6 +316,18 @@ def lbr_table(
     agent = PolicyBot.from_policy(policy, "agent")
     played = {"deals": deals, "seed": seed, "processes": processes}
     table = {"agent": play_lbr(spec, hidden, "agent", lambda _: agent, policy, options, **played)}
+    if probabilities is not None:
+        sampled = functools.partial(SampledPolicyBot, probabilities, name="agent (sampled)")
+        table["agent (sampled)"] = play_lbr(
+            spec,
+            hidden,
+            "agent (sampled)",
+            sampled,
+            None,
+            options,
+            **played,
+            probabilities=probabilities,
+        )
     for name in bots:
         player = functools.partial(_seeded_bot, spec, name, options)
         asked = bot_policy(spec, name, options)
@@ -339,6 +356,32 @@ def run_policy(target: RunTarget) -> tuple[Policy, Any]:
     return agent_policy(spec, model, target.features, target.actions), model
 
 
+def run_probabilities(target: RunTarget) -> Probabilities:
+    """The action probabilities of a run's model (its features applied), for a player that
+    samples its actions: an SB3 run whose decisions are the game's own actions, of a game of
+    several players; any other raises ``ValueError`` saying why."""
+    check_sampled(target)
+    spec = get_game(target.game)
+    return agent_probabilities(spec, load_model(target.model_path), target.features, target.actions)
+
+
+def check_sampled(target: RunTarget) -> None:
+    """Raise ``ValueError`` unless the run's agent can sample its actions
+    (:func:`run_probabilities`), saying why."""
+    spec = get_game(target.game)
+    if target.backend != "sb3" or spec.players == 1 or target.actions != NATIVE:
+        if target.backend != "sb3":
+            what = f"a {target.backend} run"
+        elif spec.players == 1:
+            what = f"{spec.name} is a one-player game"
+        else:
+            what = f"its decisions are those of the action formulation {target.actions!r}"
+        raise ValueError(
+            f"bad run {target.model_path} for sampled play: {what}; expected a MaskablePPO "
+            f"(sb3) run of a game of several players, in the game's own actions"
+        )
+
+
 def evaluate_run(
     path: str | Path,
     episodes: int | None = None,
@@ -348,6 +391,7 @@ def evaluate_run(
     out: str | Path | None = None,
     processes: int = 1,
     lbr_deals: int = 0,
+    sampled: bool = False,
 ) -> tuple[Evaluation, dict[str, Path]]:
     """Evaluate a run folder or a saved model (an SB3 ``.zip`` or an RLlib checkpoint folder)
     against the bots, and each of the game's hand-written rules over the run's features on the
@@ -356,9 +400,13 @@ def evaluate_run(
     duplicate deals of a game of several players (:func:`.evaluate.evaluate_agent`).
     ``lbr_deals`` > 0 also plays the local best response (:mod:`.lbr`) against the agent and
     each bot evaluated, on that many duplicate deals (heads-up games whose hooks describe
-    their hidden cards)."""
+    their hidden cards). ``sampled`` also plays the agent sampling each action from its
+    policy's probabilities (:class:`~.opponents.SampledPolicyBot`, seeded per deal), on the
+    same deals (variant ``"sampled"``, and its LBR row), beside the most probable action it
+    plays otherwise (:func:`run_probabilities` says which runs can)."""
     target = find_run(path, game)
     spec = get_game(target.game)
+    probabilities = run_probabilities(target) if sampled else None
     defaults = target.evaluation
     if episodes is None:
         episodes = defaults.final_episodes if defaults and defaults.final_episodes else 1000
@@ -379,6 +427,19 @@ def evaluate_run(
         played = evaluate_agent(spec, variant, target.options, episodes, [], seed)
         played.player = f"agent ({name})"
         evaluation.variants[name] = played
+    if probabilities is not None:
+        played = evaluate_agent(
+            spec,
+            None,
+            target.options,
+            episodes,
+            opponents,
+            seed,
+            processes=processes,
+            player=functools.partial(SampledPolicyBot, probabilities, name="agent (sampled)"),
+        )
+        played.player = "agent (sampled)"
+        evaluation.variants["sampled"] = played
     for name, rule in rules_for(spec, target.features, target.actions).items():
         played = evaluate_agent(
             spec,
@@ -394,7 +455,13 @@ def evaluate_run(
         evaluation.rules[name] = played
     if lbr_deals:
         evaluation.lbr = lbr_table(
-            spec, policy, target.options, evaluation.opponents, lbr_deals, processes=processes
+            spec,
+            policy,
+            target.options,
+            evaluation.opponents,
+            lbr_deals,
+            processes=processes,
+            probabilities=probabilities,
         )
     run_info_path = target.run_dir / "run.json"
     run_info = json.loads(run_info_path.read_text()) if run_info_path.exists() else {}

@@ -7,20 +7,22 @@ once from the cards it has not seen, each weighted by the evaluated policy's dec
 
 - a betting decision: the policy is asked with the observation rewritten for the particle (its
   cards are the only thing of the hand's the observation shows; after the draw it shows the hand
-  after the draw and the count drawn, never the cards thrown), weight 1 when it takes the action
-  taken, ``floor`` otherwise;
-- the draw: the count drawn is public: weight 1 when the policy, holding the particle, throws as
-  many cards, ``floor`` otherwise. The particle keeps the cards the policy keeps and, once both
-  seats have drawn, receives its replacements, dealt once from the cards LBR has not seen (nor
-  the particle held); the decisions after the draw are asked with that hand.
+  after the draw and the count drawn, never the cards thrown), weight its probability of the
+  action taken (1 or 0 for a deterministic policy), at least ``floor``;
+- the draw: the count drawn is public: weight the policy's probability, holding the particle, of
+  throwing as many cards, at least ``floor``. The particle keeps the cards of the policy's most
+  probable discard of that count (of any count where it would throw none so: a deterministic
+  policy's own discard) and, once both seats have drawn, receives its replacements, dealt once
+  from the cards LBR has not seen (nor the particle held); the decisions after the draw are asked
+  with that hand.
 
 LBR's own draw reveals its replacements: particles holding one of them (impossible holdings)
 are dealt again from the cards it has not seen, their weights recomputed from the start of the
 hand. The equity (LBR's share of the pot at the showdown, ties half) is exact after the draw
 (the particles' hands are known); before it, and at LBR's draw, a Monte-Carlo of ``futures``
-deals of replacements per particle, both seats drawing: the particle by the policy's discard
-(asked at the opponent's draw when it has made it; otherwise at the draw the hand reaches when
-both check or call from now on, LBR's own draw there the caller rule's,
+deals of replacements per particle, both seats drawing: the particle by the policy's (most
+probable) discard (asked at the opponent's draw when it has made it; otherwise at the draw the
+hand reaches when both check or call from now on, LBR's own draw there the caller rule's,
 :func:`~.analysis.caller_keep_many`), LBR by each of its 32 discards, every hand of every
 candidate, particle and future scored in one call of the batched ``"draw"`` evaluator. At its
 draw LBR takes the legal discard of highest equity; before it, its equity is that of its best
@@ -50,8 +52,9 @@ from .state import DrawPokerState
 
 __all__ = ["DrawHiddenCards", "DrawRange"]
 
-Policy = Callable[[np.ndarray, np.ndarray], np.ndarray]
-"""Batched policy: observations ``(K, ...)`` and bool masks ``(K, A)`` -> actions ``(K,)``."""
+Probabilities = Callable[[np.ndarray, np.ndarray], np.ndarray]
+"""The evaluated policy, batched: observations ``(K, ...)`` and bool masks ``(K, A)`` -> the
+probability of each action ``(K, A)`` (:data:`pokerzoo.training.lbr.Probabilities`)."""
 
 _LAYOUT = make_layout(2)
 _CARDS, _PHASE = _LAYOUT.start("cards"), _LAYOUT.start("phase")
@@ -115,7 +118,7 @@ class DrawHiddenCards:
         game: DrawPokerRules,
         state: DrawPokerState,
         seat: int,
-        policy: Policy,
+        policy: Probabilities,
         rng: np.random.Generator,
         floor: float,
     ) -> DrawRange:
@@ -132,9 +135,9 @@ class DrawRange:
         game: the engine (to look ahead to the opponent's draw).
         state: the hand, before LBR's draw (what LBR holds now is what it has seen).
         seat: LBR's seat.
-        policy: the evaluated policy, asked for each particle.
+        policy: the evaluated policy's action probabilities, asked for each particle.
         rng: LBR's generator (every particle and future is drawn from it).
-        floor: the weight of a decision the policy would not take with the particle.
+        floor: the least weight of a decision (one the policy would not take with the particle).
     """
 
     def __init__(
@@ -143,7 +146,7 @@ class DrawRange:
         game: DrawPokerRules,
         state: DrawPokerState,
         seat: int,
-        policy: Policy,
+        policy: Probabilities,
         rng: np.random.Generator,
         floor: float,
     ) -> None:
@@ -266,8 +269,8 @@ class DrawRange:
         key = observation.tobytes()
         if key not in self._planned:
             rows = self.view.counterfactual(observation, ahead.hands[self.other], self.pre)
-            actions = self.policy(rows, np.repeat(mask[None], len(rows), axis=0))
-            bits = np.asarray(actions, dtype=np.int64) - STAND_PAT
+            chances = self.policy(rows, np.repeat(mask[None], len(rows), axis=0))
+            bits = np.asarray(chances, dtype=np.float64).argmax(axis=1) - STAND_PAT
             self._planned[key] = np.clip(bits, 0, NUM_DISCARDS - 1)
         return self._planned[key]
 
@@ -314,22 +317,26 @@ class DrawRange:
         self.post = -np.sort(-_after_discard(self.pre, deals, self.thrown), axis=1)
 
     def _likelihood(self, decision: Any, rows: np.ndarray) -> np.ndarray:
-        """Each of particles ``rows``' factor for one decision of the opponent's: 1 where the
-        policy holding it takes that action (throws as many cards, in the draw), else floor."""
+        """Each of particles ``rows``' factor for one decision of the opponent's: the policy's
+        probability, holding it, of that action (of throwing as many cards, in the draw), at
+        least floor; at the draw, each particle's discard is set (the module docstring)."""
         phase = _phase(decision.observation)
         after = phase == PHASE_BET_AFTER and self.post is not None
         holdings = (self.post if after else self.pre)[rows]
         observations = self.view.counterfactual(decision.observation, decision.hidden, holdings)
         masks = np.repeat(np.asarray(decision.mask, dtype=bool)[None], len(rows), axis=0)
-        actions = np.asarray(self.policy(observations, masks), dtype=np.int64)
+        chances = np.asarray(self.policy(observations, masks), dtype=np.float64)
         if phase == PHASE_DRAW:
-            bits = np.clip(actions - STAND_PAT, 0, NUM_DISCARDS - 1)
-            self.thrown[rows] = bits
-            same = _THROWN[bits] == _THROWN[decision.action - STAND_PAT]
-            same &= actions >= STAND_PAT
+            discards = chances[:, STAND_PAT:]
+            counted = _THROWN[decision.action - STAND_PAT] == _THROWN
+            taken = discards[:, counted].sum(axis=1)
+            alike = np.where(counted, discards, 0.0)
+            self.thrown[rows] = np.where(
+                alike.max(axis=1) > 0, alike.argmax(axis=1), discards.argmax(axis=1)
+            )
         else:
-            same = actions == decision.action
-        return np.where(same, 1.0, self.floor)
+            taken = chances[:, decision.action]
+        return np.maximum(taken, self.floor)
 
 
 def _phase(observation: np.ndarray) -> int:

@@ -33,6 +33,7 @@ from pokerzoo.training.lbr import (
     LBRResult,
     LocalBestResponse,
     bot_policy,
+    one_hot,
     play_lbr,
 )
 
@@ -131,7 +132,9 @@ def test_the_range_weighs_each_particle_by_the_policys_actions_and_draw(
         return action
 
     assert (opponent_acts() == RAISE) == bets
-    hand_range = view.new_range(game, state, 0, ace_policy, np.random.default_rng(1), FLOOR)
+    hand_range = view.new_range(
+        game, state, 0, one_hot(ace_policy), np.random.default_rng(1), FLOOR
+    )
     holdings, weights = hand_range.weigh(state, history)
     has_ace = np.isin(holdings, _ACES).any(axis=1)
     expected = np.where(has_ace == bets, 1.0, FLOOR)
@@ -176,7 +179,7 @@ def test_the_unseen_cards_count_copies() -> None:
     game = DrawPokerGame(decks=2, jokers=2)
     state = _deal(game, 0, "As As Jk 9h 2c", "Kd Qh 7h 5c 2s")
     hand_range = DrawHiddenCards(game, particles=200).new_range(
-        game, state, 0, calling_station, np.random.default_rng(0), FLOOR
+        game, state, 0, one_hot(calling_station), np.random.default_rng(0), FLOOR
     )
     counts = np.bincount(hand_range._unseen(), minlength=NUM_CARD_IDS)
     expected = game.deck.counts.astype(np.int64)
@@ -212,7 +215,9 @@ def test_lbr_value_bets_a_calling_station(lbr: int, mine: str, theirs: str) -> N
     game = DrawPokerGame()
     state = _deal(game, lbr, mine, theirs)
     view = DrawHiddenCards(game, particles=128)
-    responder = LocalBestResponse(game, view, calling_station, np.random.default_rng(2), 64)
+    responder = LocalBestResponse(
+        game, view, one_hot(calling_station), np.random.default_rng(2), 64
+    )
     history: list[Decision] = []
     station = batched_player(calling_station)
     while not game.is_terminal(state):
@@ -298,7 +303,9 @@ def test_lbr_never_beats_the_exact_best_response(lbr: int) -> None:
     found = passive = 0.0
     for start in states:
         state = copy.deepcopy(start)
-        responder = LocalBestResponse(game, view, river_policy, np.random.default_rng(0), 8)
+        responder = LocalBestResponse(
+            game, view, one_hot(river_policy), np.random.default_rng(0), 8
+        )
         history: list[Decision] = []
         while not game.is_terminal(state):
             responder.play_next(state, lbr, history, policy.act)

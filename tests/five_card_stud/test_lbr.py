@@ -17,7 +17,7 @@ from pokerzoo.envs.five_card_stud.analysis import StudHiddenCards
 from pokerzoo.envs.five_card_stud.game import FiveCardStudGame
 from pokerzoo.envs.five_card_stud.observation import LAYOUT
 from pokerzoo.envs.five_card_stud.rules import FiveCardStudRules, pack_order
-from pokerzoo.training.lbr import Decision, LBRResult, LocalBestResponse, play_lbr
+from pokerzoo.training.lbr import Decision, LBRResult, LocalBestResponse, one_hot, play_lbr
 
 from tests.helpers import batched_player
 
@@ -41,6 +41,22 @@ def river_policy(observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
     weak = last & (hole < 6) & masks[:, FOLD]
     actions = np.where(strong, RAISE, actions)
     return np.where(weak, FOLD, actions)
+
+
+def mixed_river(observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
+    """:data:`~pokerzoo.training.lbr.Probabilities` of a policy that mixes on the last round:
+    passive until then; there a queen or better bets or raises three times in four (else checks
+    or calls), an eight to a jack checks or calls, lower folds to a bet three times in five."""
+    chances = one_hot(calling_station)(observations, masks)
+    last = observations[:, _ROUND + 3] == 1
+    hole = (observations[:, _HOLE : _HOLE + len(_RANKS)] * _RANKS).sum(axis=1)
+    strong = np.flatnonzero(last & (hole >= 10) & masks[:, RAISE])
+    weak = np.flatnonzero(last & (hole < 6) & masks[:, FOLD])
+    chances[strong] *= 0.25
+    chances[strong, RAISE] += 0.75
+    chances[weak] *= 0.4
+    chances[weak, FOLD] += 0.6
+    return chances
 
 
 def folds_to_bets(observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
@@ -87,67 +103,104 @@ def _card(card_id: int) -> str:
     return format_card(card_id)
 
 
-def _exact_best_response(rules: FiveCardStudRules, states: dict[int, Any], lbr: int) -> float:
-    """The best response's value (chips, summed over the holdings): at its decisions the best
-    action for all the holdings it cannot tell apart, at the policy's its action per holding."""
-    first = next(iter(states.values()))
+def _exact_best_response(
+    rules: FiveCardStudRules, states: dict[int, tuple[Any, float]], lbr: int, chances: Any
+) -> float:
+    """The best response's value (chips, summed over the holdings, each ``(state, weight)``):
+    at its decisions the best action for all the holdings it cannot tell apart, at the
+    policy's each action it may take per holding, weighted by its probability (``chances``)."""
+    first = next(iter(states.values()))[0]
     if rules.is_terminal(first):
-        return sum(state.results[-1]["chips"][lbr] for state in states.values())
+        return sum(weight * state.results[-1]["chips"][lbr] for state, weight in states.values())
     actor = rules.current_player(first)
     if actor == lbr:
         mask = rules.legal_mask(first, lbr).astype(bool)
         best = -np.inf
         for action in np.flatnonzero(mask).tolist():
-            after = {h: copy.deepcopy(s) for h, s in states.items()}
-            for state in after.values():
+            after = {h: (copy.deepcopy(s), w) for h, (s, w) in states.items()}
+            for state, _ in after.values():
                 rules.transition(state, lbr, action)
-            best = max(best, _exact_best_response(rules, after, lbr))
+            best = max(best, _exact_best_response(rules, after, lbr, chances))
         return best
-    groups: dict[int, dict[int, Any]] = {}
-    for hole, state in states.items():
+    groups: dict[int, dict[int, tuple[Any, float]]] = {}
+    for hole, (state, weight) in states.items():
         observation = rules.observe(state, actor)[None]
         mask = rules.legal_mask(state, actor).astype(bool)[None]
-        action = int(river_policy(observation, mask)[0])
-        after = copy.deepcopy(state)
-        rules.transition(after, actor, action)
-        groups.setdefault(action, {})[hole] = after
-    return sum(_exact_best_response(rules, group, lbr) for group in groups.values())
+        for action, chance in enumerate(chances(observation, mask)[0].tolist()):
+            if chance > 0:
+                after = copy.deepcopy(state)
+                rules.transition(after, actor, action)
+                groups.setdefault(action, {})[hole] = (after, weight * chance)
+    return sum(_exact_best_response(rules, group, lbr, chances) for group in groups.values())
 
 
-def _lbr_value(rules: FiveCardStudRules, states: dict[int, Any], history: list, lbr: int) -> float:
-    """LBR's result (chips, summed over the holdings), the policy holding each in turn."""
+def _lbr_expected(
+    rules: FiveCardStudRules,
+    state: Any,
+    seen: list[Decision],
+    responder: LocalBestResponse,
+    lbr: int,
+    chances: Any,
+) -> float:
+    """LBR's expected result from ``state`` on: each action the policy may take, weighted by
+    its probability, recorded in what LBR has seen."""
+    while not rules.is_terminal(state):
+        actor = rules.current_player(state)
+        if actor == lbr:
+            rules.transition(state, lbr, responder.act(state, lbr, seen))
+            continue
+        observation = rules.observe(state, actor)
+        mask = rules.legal_mask(state, actor).astype(bool)
+        hole = StudHiddenCards(rules).hidden(state, actor)
+        value = 0.0
+        for action, chance in enumerate(chances(observation[None], mask[None])[0].tolist()):
+            if chance > 0:
+                after = copy.deepcopy(state)
+                rules.transition(after, actor, action)
+                then = [*seen, Decision(observation, mask, action, hole)]
+                value += chance * _lbr_expected(rules, after, then, responder, lbr, chances)
+        return value
+    return float(state.results[-1]["chips"][lbr])
+
+
+def _lbr_value(
+    rules: FiveCardStudRules, states: dict[int, Any], history: list, lbr: int, chances: Any
+) -> float:
+    """LBR's expected result (chips, summed over the holdings), the policy holding each in
+    turn."""
     view = StudHiddenCards(rules)
-    opponent = batched_player(river_policy)
     total = 0.0
     for start in states.values():
-        state = copy.deepcopy(start)
-        seen = list(history)
-        responder = LocalBestResponse(rules, view, river_policy, np.random.default_rng(0), 8)
-        while not rules.is_terminal(state):  # the policy's decisions recorded with its hole
-            responder.play_next(state, lbr, seen, opponent.act)
-        total += state.results[-1]["chips"][lbr]
+        responder = LocalBestResponse(rules, view, chances, np.random.default_rng(0), 8)
+        total += _lbr_expected(rules, copy.deepcopy(start), list(history), responder, lbr, chances)
     return total
 
 
 @pytest.mark.parametrize("lbr", [0, 1])
-def test_lbr_never_beats_the_exact_best_response(lbr: int) -> None:
+@pytest.mark.parametrize("mixed", [False, True])
+def test_lbr_never_beats_the_exact_best_response(lbr: int, mixed: bool) -> None:
+    # A deterministic policy (each holding weighs 1 or 0) and one that mixes (each holding
+    # weighs the probability of the actions it took).
+    chances = mixed_river if mixed else one_hot(river_policy)
     states, history, rules = _river_states(lbr)
-    best = _exact_best_response(rules, states, lbr)
-    found = _lbr_value(rules, states, history, lbr)
+    best = _exact_best_response(rules, {h: (s, 1.0) for h, s in states.items()}, lbr, chances)
+    found = _lbr_value(rules, states, history, lbr, chances)
     passive = 0.0
     for start in states.values():  # checking and calling down, for scale
-        state = copy.deepcopy(start)
-        while not rules.is_terminal(state):
-            actor = rules.current_player(state)
-            mask = rules.legal_mask(state, actor).astype(bool)
-            if actor == lbr:
-                action = int(_passive(mask[None])[0])
-            else:
-                action = int(river_policy(rules.observe(state, actor)[None], mask[None])[0])
-            rules.transition(state, actor, action)
-        passive += state.results[-1]["chips"][lbr]
+        passive += _lbr_expected(rules, copy.deepcopy(start), [], _Passive(), lbr, chances)
     assert found <= best + 1e-9
-    assert found >= passive  # it exploits something: the policy's folds and its bets
+    assert found > passive + 1.0  # it exploits something: the policy's folds and its bets
+
+
+class _Passive(LocalBestResponse):
+    """Checks or calls (bets where it must): the yardstick of what LBR exploits."""
+
+    def __init__(self) -> None:
+        pass
+
+    def act(self, state: Any, seat: int, history: list[Decision]) -> int:
+        mask = FiveCardStudGame().legal_mask(state, seat).astype(bool)
+        return int(_passive(mask[None])[0])
 
 
 def _lbr_against(name: str, policy: Any, deals: int) -> LBRResult:

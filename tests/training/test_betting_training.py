@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from pokerzoo.envs.core.registry import get_game
 from pokerzoo.training.config import from_dict
-from pokerzoo.training.evaluate import model_policy
+from pokerzoo.training.evaluate import model_policy, model_probabilities
 from pokerzoo.training.hooks import feature_set
 from pokerzoo.training.report import evaluate_run
 from pokerzoo.training.train import train
@@ -48,13 +48,19 @@ def test_betting_game_trains_evaluates_with_its_rule_and_reloads(game: str, tmp_
     assert sorted(p.name for p in (run / "snapshots").iterdir()) == ["step_128.zip", "step_256.zip"]
 
     lbr = 3 if game == "five_card_stud" else 0  # the local best response plays stud
-    evaluation, paths = evaluate_run(run, episodes=2, opponents=["random", "caller"], lbr_deals=lbr)
+    evaluation, paths = evaluate_run(
+        run, episodes=2, opponents=["random", "caller"], lbr_deals=lbr, sampled=True
+    )
     assert evaluation.opponents["caller"].games == 4  # 2 deals x 2 seats
     check_rule_reported(evaluation, paths, "equity", "raise_by", "caller", 4)
+    sampled = evaluation.variants["sampled"]
+    assert sampled.player == "agent (sampled)" and sampled.opponents["caller"].games == 4
+    report = paths["md"].read_text()
+    assert "The agent (sampled), same deals:" in report
     if lbr:
-        assert list(evaluation.lbr) == ["agent", "random", "caller"]
+        assert list(evaluation.lbr) == ["agent", "agent (sampled)", "random", "caller"]
         assert all(result.deals == 3 for result in evaluation.lbr.values())
-        assert "| agent | 3 |" in paths["md"].read_text()
+        assert "| agent | 3 |" in report and "| agent (sampled) | 3 |" in report
 
     transform = feature_set(get_game(game), "equity")
     obs, masks = bot_decisions(game, "caller", 6)
@@ -62,3 +68,7 @@ def test_betting_game_trains_evaluates_with_its_rule_and_reloads(game: str, tmp_
     loaded = MaskablePPO.load(run / "model.zip", device="cpu")
     assert np.array_equal(model_policy(loaded, transform)(obs, masks), live)
     assert masks[np.arange(len(live)), live].all()
+    # the sampled player's probabilities: on the legal actions, the live policy's the likeliest
+    chances = model_probabilities(loaded, transform)(obs, masks)
+    assert np.allclose(chances.sum(axis=1), 1) and not chances[~masks.astype(bool)].any()
+    assert np.array_equal(chances.argmax(axis=1), live)

@@ -137,6 +137,16 @@ def test_lbr_is_refused_where_no_game_hooks_describe_hidden_cards(
     assert "no local best response for quintet" in capsys.readouterr().err
 
 
+def test_sampled_play_is_refused_where_the_agent_cannot_sample(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    model = tmp_path / "model.zip"
+    model.write_bytes(b"")
+    assert main(["evaluate", str(model), "--game", "poker_squares", "--sampled"]) == 2
+    error = capsys.readouterr().err
+    assert "--sampled: bad run" in error and "poker_squares is a one-player game" in error
+
+
 def test_train_with_workers_evaluates_on_as_many_processes(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
