@@ -102,14 +102,20 @@ class PolicyBot:
         """The bots' actions, one row each (:func:`~pokerzoo.envs.core.bots.act_batch`): the
         rows of each policy (a snapshot sits at many tables) in one forward pass."""
         actions = np.empty(len(bots), dtype=np.int64)
-        by_policy: dict[int, list[int]] = {}
-        for row, bot in enumerate(bots):
-            by_policy.setdefault(id(bot.policy), []).append(row)
         masks = np.asarray(action_masks, dtype=bool)
-        for rows in by_policy.values():
+        for rows in _rows_by_policy([bot.policy for bot in bots]):
             policy = bots[rows[0]].policy
             actions[rows] = policy(np.asarray(observations)[rows], masks[rows])
         return actions
+
+
+def _rows_by_policy(policies: Sequence[Any]) -> list[list[int]]:
+    """The rows of each distinct policy object (in order of first appearance): one forward
+    pass each."""
+    by_policy: dict[int, list[int]] = {}
+    for row, policy in enumerate(policies):
+        by_policy.setdefault(id(policy), []).append(row)
+    return list(by_policy.values())
 
 
 def sample_actions(
@@ -165,11 +171,8 @@ class SampledPolicyBot:
         """The bots' actions, one row each: the rows of each policy in one forward pass, each
         row's action drawn with its bot's generator."""
         actions = np.empty(len(bots), dtype=np.int64)
-        by_policy: dict[int, list[int]] = {}
-        for row, bot in enumerate(bots):
-            by_policy.setdefault(id(bot.probabilities), []).append(row)
         masks = np.asarray(action_masks, dtype=bool)
-        for rows in by_policy.values():
+        for rows in _rows_by_policy([bot.probabilities for bot in bots]):
             chances = bots[rows[0]].probabilities(np.asarray(observations)[rows], masks[rows])
             actions[rows] = sample_actions([bots[r].rng for r in rows], chances, masks[rows])
         return actions
