@@ -175,6 +175,60 @@ def test_the_range_weighs_each_particle_by_the_policys_actions_and_draw(
     assert len(history) == 3 and len(hand_range.likelihoods) == 3
 
 
+def mixed_ace(observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
+    """:data:`~pokerzoo.training.lbr.Probabilities` of a policy that mixes: holding an ace it
+    bets or raises four times in five, without one once in ten (else checks or calls); at the
+    draw it throws every card but its aces seven times in ten, else stands pat."""
+    masks = np.asarray(masks, dtype=bool)
+    chances = np.zeros(masks.shape)
+    rows = np.arange(len(masks))
+    aces = np.isin(_hands(observations), _ACES)
+    bits = (~aces * (1 << np.arange(HAND_SIZE))).sum(axis=1)
+    drawing = masks[:, STAND_PAT]
+    chances[rows[drawing], STAND_PAT + bits[drawing]] += 0.7
+    chances[rows[drawing], STAND_PAT] += 0.3
+    raising = ~drawing & masks[:, RAISE]
+    bet = np.where(aces.any(axis=1), 0.8, 0.1)
+    chances[rows[raising], RAISE] = bet[raising]
+    chances[rows[~drawing], CALL] = 1 - chances[rows[~drawing], RAISE]
+    return chances
+
+
+@pytest.mark.parametrize("pat", [False, True])
+def test_a_range_weighs_a_mixing_policys_particles_by_their_probabilities(pat: bool) -> None:
+    game = DrawPokerGame()
+    state = _deal(game, 0, LBR_HAND, "As Kd 7h 5c 2s")  # seat 1 bets first and draws first
+    view = DrawHiddenCards(game, particles=128)
+    history: list[Decision] = []
+
+    def opponent_acts(action: int) -> None:
+        observation, mask = game.observe(state, 1), game.legal_mask(state, 1).astype(bool)
+        history.append(Decision(observation, mask, action, view.hidden(state, 1)))
+        game.transition(state, 1, action)
+
+    opponent_acts(RAISE)
+    hand_range = view.new_range(game, state, 0, mixed_ace, np.random.default_rng(1), FLOOR)
+    holdings, weights = hand_range.weigh(state, history)
+    aces = np.isin(holdings, _ACES).sum(axis=1)
+    expected = np.where(aces > 0, 0.8, 0.1)
+    np.testing.assert_allclose(weights, expected / expected.sum())
+    assert 0 < (aces > 0).sum() < len(holdings)
+
+    game.transition(state, 0, CALL)
+    if pat:  # every particle stands pat three times in ten, and keeps its cards
+        opponent_acts(STAND_PAT)
+        expected *= 0.3
+    else:  # four thrown, the ace kept: the particles with one ace, seven times in ten
+        opponent_acts(STAND_PAT + 0b11110)
+        expected *= np.maximum(np.where(aces == 1, 0.7, 0.0), FLOOR)
+    holdings, weights = hand_range.weigh(state, history)
+    np.testing.assert_allclose(weights, expected / expected.sum())
+    # each particle's discard: its most probable one of the count thrown (standing pat, where
+    # keeping its aces is likelier), or its likeliest where it throws no such count
+    thrown = np.array([bin(bits).count("1") for bits in hand_range.thrown])
+    assert (thrown == (0 if pat else HAND_SIZE - aces)).all()
+
+
 def test_the_unseen_cards_count_copies() -> None:
     game = DrawPokerGame(decks=2, jokers=2)
     state = _deal(game, 0, "As As Jk 9h 2c", "Kd Qh 7h 5c 2s")
