@@ -9,7 +9,7 @@
     pokerzoo evaluate RUN_OR_MODEL [--episodes N] [--opponents BOT ...] [--seed S]
                                    [--processes P] [--lbr DEALS] [--sampled]
     pokerzoo league GAME [--runs RUN ...] [--bots BOT ...] [--episodes N] [--seed S]
-                         [--out DIR] [--processes P] [--option KEY=VALUE ...]
+                         [--out DIR] [--processes P] [--option KEY=VALUE ...] [--sampled]
     pokerzoo play GAME [--against MODEL_OR_BOT] [--seed S] [--option KEY=VALUE ...]
     pokerzoo list
     pokerzoo --version
@@ -178,6 +178,12 @@ def _parser() -> argparse.ArgumentParser:
         default=[],
         metavar="KEY=VALUE",
         help="env option of every table (the runs must have been trained with it)",
+    )
+    league.add_argument(
+        "--sampled",
+        action="store_true",
+        help="also enter each run sampling its actions from its policy's probabilities "
+        "(seeded per deal), beside its most probable action (games of several players)",
     )
 
     play = commands.add_parser("play", help="play a game in the terminal")
@@ -393,7 +399,7 @@ def _cmd_evaluate(args: argparse.Namespace) -> int:
 
 def _cmd_league(args: argparse.Namespace) -> int:
     from .league import Entrant, play_league, write_league
-    from .report import run_policy
+    from .report import check_sampled, run_policy, run_probabilities
     from .runs import find_run
 
     spec = _game(args.game)
@@ -411,7 +417,15 @@ def _cmd_league(args: argparse.Namespace) -> int:
                 f"{path} was trained with env options {target.options}, the league plays "
                 f"{options}: pass the run's options with --option"
             )
+        if args.sampled:
+            try:
+                check_sampled(target)
+            except ValueError as error:
+                raise UsageError(f"--sampled: {error}") from None
         entrants.append(Entrant(f"run {path}", policy=run_policy(target)[0]))
+        if args.sampled:
+            name = f"run {path} (sampled)"
+            entrants.append(Entrant(name, probabilities=run_probabilities(target)))
     if len(entrants) < 2:
         raise UsageError(f"a league needs two entrants or more, got {[e.name for e in entrants]}")
     league = play_league(spec, entrants, options, args.episodes, args.seed, args.processes)

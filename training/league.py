@@ -16,13 +16,16 @@ An entrant's **league score** is its mean margin over all the others, deal by de
 margins against every opponent averaged), with a 95% interval over the deals; the table also
 gives every pairwise margin and, for games of several players, A's win rate against B (A's
 result above the best of B's at its table). Bots play as the registry builds them, seeded per
-deal; a run plays its trained policy (deterministic), its features and formulation included.
+deal; a run plays its trained policy (deterministic), its features and formulation included,
+or, as an entrant given its ``probabilities`` (``--sampled``), samples each action from them
+(:class:`~.opponents.SampledPolicyBot`, seeded per deal; games of several players).
 :func:`write_league` writes ``league.md``, ``league.json`` and ``league.png`` (the scores with
 their intervals, and the matrix of margins).
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import time
 from collections.abc import Mapping, Sequence
@@ -35,7 +38,14 @@ import numpy as np
 from ..envs.core.bots import Bot
 from ..envs.core.options import check_int
 from ..envs.core.registry import GameSpec
-from .evaluate import BotMaker, Policy, play_bot_single, play_duplicate_forked, play_policy_single
+from .evaluate import (
+    BotMaker,
+    Policy,
+    Probabilities,
+    play_bot_single,
+    play_duplicate_forked,
+    play_policy_single,
+)
 from .stats import Estimate, mean_ci, rate_ci
 
 __all__ = ["Entrant", "League", "play_league", "write_league"]
@@ -43,14 +53,25 @@ __all__ = ["Entrant", "League", "play_league", "write_league"]
 
 @dataclass(frozen=True)
 class Entrant:
-    """One player of a league: a bot of the game (``bot``) or a trained policy (``policy``)."""
+    """One player of a league: a bot of the game (``bot``), a trained policy (``policy``), or a
+    trained policy that samples its actions from its ``probabilities``; one of the three."""
 
     name: str
     bot: str | None = None
     policy: Policy | None = None
+    probabilities: Probabilities | None = None
+
+    def __post_init__(self) -> None:
+        given = [self.bot is not None, self.policy is not None, self.probabilities is not None]
+        if sum(given) != 1:
+            raise ValueError(
+                f"bad entrant {self.name!r}: expected one of a bot, a policy or probabilities"
+            )
 
     def maker(self, spec: GameSpec, options: Mapping[str, Any]) -> BotMaker:
         """A player per game, seeded for it (a policy ignores the seed: it is deterministic)."""
+        from .opponents import PolicyBot, SampledPolicyBot  # imported where a run plays
+
         if self.bot is not None:
             name = self.bot
 
@@ -58,14 +79,17 @@ class Entrant:
                 return spec.make_bot(name, seed=seed, **options)
 
             return bot
-        from .opponents import PolicyBot  # torch is imported only where a run plays
-
+        if self.probabilities is not None:
+            return functools.partial(SampledPolicyBot, self.probabilities, name=self.name)
         player = PolicyBot.from_policy(self._policy(), self.name)
         return lambda seed: player
 
     def _policy(self) -> Policy:
         if self.policy is None:
-            raise ValueError(f"entrant {self.name!r} has neither a bot nor a policy")
+            raise ValueError(
+                f"bad entrant {self.name!r}: it samples its actions, which a one-player league "
+                "does not play; enter the run's policy"
+            )
         return self.policy
 
 

@@ -145,6 +145,9 @@ def test_sampled_play_is_refused_where_the_agent_cannot_sample(
     assert main(["evaluate", str(model), "--game", "poker_squares", "--sampled"]) == 2
     error = capsys.readouterr().err
     assert "--sampled: bad run" in error and "poker_squares is a one-player game" in error
+    league = ["league", "poker_squares", "--runs", str(model), "--sampled"]
+    assert main(league) == 2
+    assert "poker_squares is a one-player game" in capsys.readouterr().err
 
 
 def test_train_with_workers_evaluates_on_as_many_processes(

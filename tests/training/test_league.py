@@ -11,6 +11,7 @@ import pytest
 from pokerzoo.envs.core.registry import get_game
 from pokerzoo.training.cli import main
 from pokerzoo.training.evaluate import evaluate_agent, play_bot_single
+from pokerzoo.training.lbr import one_hot
 from pokerzoo.training.league import Entrant, play_league, write_league
 
 
@@ -50,6 +51,29 @@ def test_a_policy_scores_against_a_bot_as_evaluate_measures_it(game: str, option
         assert reverse.value == pytest.approx(-league.margins["agent"]["bot random"].value)
     else:
         assert reverse.n == 5
+
+
+def test_a_sampled_entrant_scores_as_evaluate_measures_the_sampled_player() -> None:
+    spec = get_game("five_card_stud")
+    chances = one_hot(_last_legal)
+    mixed = Entrant(
+        "sampled", probabilities=lambda o, m: 0.5 * chances(o, m) + 0.5 * m / m.sum(1)[:, None]
+    )
+    entrants = [mixed, Entrant("bot caller", bot="caller")]
+    league = play_league(spec, entrants, {}, episodes=6, seed=40, processes=2)
+    player = mixed.maker(spec, {})
+    evaluation = evaluate_agent(spec, None, {}, 6, ["caller"], seed=40, player=player)
+    assert league.margins["sampled"]["bot caller"] == evaluation.opponents["caller"].margin
+
+
+def test_an_entrant_is_one_player() -> None:
+    with pytest.raises(ValueError, match="bad entrant 'x': expected one of a bot, a policy"):
+        Entrant("x")
+    with pytest.raises(ValueError, match="bad entrant 'x'"):
+        Entrant("x", bot="random", policy=_last_legal)
+    sampled = Entrant("s", probabilities=one_hot(_last_legal))
+    with pytest.raises(ValueError, match="bad entrant 's': it samples its actions"):
+        play_league(get_game("poker_squares"), [sampled, Entrant("b", bot="random")], {}, 2)
 
 
 def test_one_player_margins_are_score_differences_on_the_same_deals() -> None:
