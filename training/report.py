@@ -27,12 +27,12 @@ from .runs import RunTarget, find_run
 from .td import kept_info, learner_for
 
 __all__ = [
+    "check_sampled",
     "evaluate_run",
     "format_table",
     "lbr_table",
     "plot_learning_curve",
     "run_policy",
-    "check_sampled",
     "run_probabilities",
     "write_report",
 ]
@@ -356,13 +356,15 @@ def run_policy(target: RunTarget) -> tuple[Policy, Any]:
     return agent_policy(spec, model, target.features, target.actions), model
 
 
-def run_probabilities(target: RunTarget) -> Probabilities:
-    """The action probabilities of a run's model (its features applied), for a player that
-    samples its actions: an SB3 run whose decisions are the game's own actions, of a game of
-    several players; any other raises ``ValueError`` saying why."""
+def run_probabilities(target: RunTarget, model: Any = None) -> Probabilities:
+    """The action probabilities of a run's model (its features applied; ``model``: the run's,
+    loaded already), for a player that samples its actions: an SB3 run whose decisions are the
+    game's own actions, of a game of several players; any other raises ``ValueError`` saying
+    why."""
     check_sampled(target)
     spec = get_game(target.game)
-    return agent_probabilities(spec, load_model(target.model_path), target.features, target.actions)
+    model = model if model is not None else load_model(target.model_path)
+    return agent_probabilities(spec, model, target.features, target.actions)
 
 
 def check_sampled(target: RunTarget) -> None:
@@ -406,7 +408,8 @@ def evaluate_run(
     plays otherwise (:func:`run_probabilities` says which runs can)."""
     target = find_run(path, game)
     spec = get_game(target.game)
-    probabilities = run_probabilities(target) if sampled else None
+    if sampled:
+        check_sampled(target)
     defaults = target.evaluation
     if episodes is None:
         episodes = defaults.final_episodes if defaults and defaults.final_episodes else 1000
@@ -416,6 +419,7 @@ def evaluate_run(
         seed = defaults.seed if defaults is not None else 1_000_000
     variants = {}
     policy, model = run_policy(target)
+    probabilities = run_probabilities(target, model) if sampled else None
     if target.backend == "td" and (target.td is None or target.td.lookahead):
         learner = learner_for(spec)
         variants.update(learner.variants(model))
