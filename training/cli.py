@@ -32,11 +32,14 @@ from collections.abc import Callable, Mapping, Sequence
 from importlib import metadata
 from importlib.util import find_spec
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..envs.core.registry import GameSpec, games, get_game
 from .config import ConfigError, TrainConfig
 from .hooks import hooks_for
+
+if TYPE_CHECKING:
+    from .runs import RunTarget
 
 __all__ = ["UsageError", "main"]
 
@@ -230,6 +233,16 @@ def _check_bots(spec: GameSpec, names: Sequence[str] | None) -> None:
             raise UsageError(f"unknown bot {name!r} for {spec.name}: expected one of {list(bots)}")
 
 
+def _check_sampled(target: RunTarget) -> None:
+    """Refuse ``--sampled`` for a run whose agent cannot sample its actions, saying why."""
+    from .report import check_sampled
+
+    try:
+        check_sampled(target)
+    except ValueError as error:
+        raise UsageError(f"--sampled: {error}") from None
+
+
 def _cmd_list() -> int:
     for spec in games().values():
         players = "one player" if spec.players == 1 else f"{spec.players} players"
@@ -359,7 +372,7 @@ def _train_rllib(args: argparse.Namespace, config: TrainConfig, source: object, 
 
 
 def _cmd_evaluate(args: argparse.Namespace) -> int:
-    from .report import check_sampled, evaluate_run, format_table
+    from .report import evaluate_run, format_table
     from .runs import find_run
 
     game = _game(args.game).name if args.game else None
@@ -377,10 +390,7 @@ def _cmd_evaluate(args: argparse.Namespace) -> int:
             "training hooks describe their hidden cards (five-card stud, draw poker)"
         )
     if args.sampled:
-        try:
-            check_sampled(target)
-        except ValueError as error:
-            raise UsageError(f"--sampled: {error}") from None
+        _check_sampled(target)
     evaluation, paths = evaluate_run(
         args.run,
         args.episodes,
@@ -399,7 +409,7 @@ def _cmd_evaluate(args: argparse.Namespace) -> int:
 
 def _cmd_league(args: argparse.Namespace) -> int:
     from .league import Entrant, play_league, write_league
-    from .report import check_sampled, run_policy, run_probabilities
+    from .report import run_policy, run_probabilities
     from .runs import find_run
 
     spec = _game(args.game)
@@ -418,10 +428,7 @@ def _cmd_league(args: argparse.Namespace) -> int:
                 f"{options}: pass the run's options with --option"
             )
         if args.sampled:
-            try:
-                check_sampled(target)
-            except ValueError as error:
-                raise UsageError(f"--sampled: {error}") from None
+            _check_sampled(target)
         entrants.append(Entrant(f"run {path}", policy=run_policy(target)[0]))
         if args.sampled:
             name = f"run {path} (sampled)"

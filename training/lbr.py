@@ -42,7 +42,7 @@ import numpy as np
 from ..envs.core.betting import CALL, FOLD, RAISE
 from ..envs.core.options import check_int
 from ..envs.core.registry import GameSpec
-from .evaluate import BotMaker, Policy
+from .evaluate import BotMaker, Policy, Probabilities
 from .forking import deal_chunks, fork_map
 from .stats import Estimate, mean_ci
 
@@ -62,10 +62,6 @@ __all__ = [
 
 FLOOR = 1e-3
 """The least weight one of the policy's decisions gives a holding (module docstring)."""
-
-Probabilities = Callable[[np.ndarray, np.ndarray], np.ndarray]
-"""What LBR asks of the evaluated player: observations ``(K, ...)`` and bool masks ``(K, A)``
--> the probability of each action ``(K, A)`` (0 where the mask forbids it)."""
 
 
 def one_hot(policy: Policy) -> Probabilities:
