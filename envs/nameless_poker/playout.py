@@ -78,8 +78,6 @@ class World:
     def of_view(cls, view: NamelessPokerView, hands: list[list[int]]) -> World:
         """The deal in play as ``view`` sees it, the other seats holding ``hands`` (from
         :func:`~.sampling.deal_unseen`; seat 0 gets the observer's own hand)."""
-        trump = view.trump
-        trumps_played = int(view.played[trump:JOKER:4].sum()) if trump != NO_TRUMP else 0
         hands[0] = list(view.hand)
         return cls(
             hands,
@@ -88,7 +86,7 @@ class World:
             view.called_suit,
             list(view.tricks),
             list(view.bids),
-            trumps_played,
+            view.trumps_played,
         )
 
     def copy(self) -> World:

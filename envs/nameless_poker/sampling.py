@@ -227,21 +227,26 @@ def _deal_in_turn(order: list[int], sizes: Sequence[int]) -> list[list[int]]:
     return hands
 
 
-def _shuffled_tries(
-    pool: np.ndarray,
-    sizes: Sequence[int],
-    voids: np.ndarray,
-    tries: int,
-    rng: np.random.Generator,
-) -> list[list[int]] | None:
-    """The first of ``tries`` shuffled deals that respects the voids, if any."""
-    if not tries:
-        return None
+def _void_checks(sizes: Sequence[int], voids: np.ndarray) -> list[tuple[int, int, list[bool]]]:
+    """Per seat that gets cards and has shown a void: where its hand lies in a shuffled deal
+    dealt in turn, and its voids by column."""
     checks, start = [], 0
     for r, size in enumerate(sizes):
         if size and voids[r].any():
             checks.append((start, start + size, voids[r].tolist()))
         start += size
+    return checks
+
+
+def _shuffled_tries(
+    pool: np.ndarray,
+    sizes: Sequence[int],
+    checks: list[tuple[int, int, list[bool]]],
+    tries: int,
+    rng: np.random.Generator,
+) -> list[list[int]] | None:
+    """The first of ``tries`` shuffled deals that respects the voids (``checks``, of
+    :func:`_void_checks`), if any."""
     for _ in range(tries):
         order = rng.permutation(pool).tolist()
         for begin, end, void in checks:
@@ -320,9 +325,10 @@ def deals_unseen(
     key = (tuple(int(s) for s in sizes), groups)
     if likely < _MIN_ACCEPTANCE:
         tries = 0
+    checks = _void_checks(sizes, view.voids) if tries else []
     deals = []
     for _ in range(samples):
-        hands = _shuffled_tries(pool, sizes, view.voids, tries, rng)
+        hands = _shuffled_tries(pool, sizes, checks, tries, rng)
         if hands is not None:
             deals.append(hands)
             continue

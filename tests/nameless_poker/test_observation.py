@@ -77,6 +77,22 @@ def test_the_joker_lead_and_voids_are_observed() -> None:
     view = decode_observation(game.observe(state, 0))
     assert view.voids[2].tolist() == [False, False, True, False, False]  # seat 2 is 2 places on
     assert not view.voids[[0, 1, 3]].any()
+    assert view.trumps_played == 1  # 3h; the turned Th is not played, the joker not natural
+
+
+def test_decode_reads_one_hots_as_numpy_argmax_and_the_jokers_twice() -> None:
+    game, state = three_card_deal()
+    obs = game.observe(state, 0)
+    obs[LAYOUT["hand"]] = 0
+    obs[LAYOUT.start("hand") + 52] = 2  # both jokers
+    obs[LAYOUT["trick"]] = 0
+    obs[LAYOUT.start("trick") + 53 + parse_card("Qs")] = 1  # an empty first slot is skipped
+    obs[LAYOUT["dealer"]] = [0, 1, 1, 0]  # not one-hot: the first largest, as numpy reads it
+    for dtype in (np.float32, np.int16):
+        view = decode_observation(obs.astype(dtype))
+        assert view.hand == (52, 52)
+        assert view.trick == (parse_card("Qs"),)
+        assert view.dealer == int(np.argmax(obs[LAYOUT["dealer"]])) == 1
 
 
 @pytest.mark.parametrize(

@@ -111,10 +111,11 @@ def sample_deals(
     for r, size in enumerate(sizes):
         if size and view.voids[r].any():
             ok &= ~view.voids[r][column[:, starts[r] : starts[r + 1]]].any(axis=1)
-    deals = [
-        [sorted(row[starts[r] : starts[r + 1]].tolist()) for r in range(NUM_PLAYERS)]
-        for row in order[ok][:samples]
+    kept = order[ok][:samples]
+    hands = [
+        np.sort(kept[:, starts[r] : starts[r + 1]], axis=1).tolist() for r in range(NUM_PLAYERS)
     ]
+    deals = [[hands[r][i] for r in range(NUM_PLAYERS)] for i in range(len(kept))]
     if len(deals) < samples:
         deals += deals_unseen(view, sizes, rng, samples - len(deals), tries=0)
     return deals
