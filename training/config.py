@@ -128,6 +128,12 @@ class OpponentsConfig(Section):
 
     bots: dict[str, Annotated[Number, Field(ge=0)]] = {}
     """Bot name -> sampling weight (weights need not sum to 1)."""
+    runs: dict[str, Annotated[Number, Field(ge=0)]] = {}
+    """Trained runs of the same game -> sampling weight, drawn like the bots: a run folder (its
+    final model, else its latest checkpoint) or a saved model, relative to the working folder.
+    A run plays its trained policy, deterministic, through its own features and action
+    formulation: train an exploiter of a fixed agent (``bots: {}``, ``runs: {runs/agent: 1}``),
+    then train the next agent against it (``backend: sb3`` only)."""
     snapshot_weight: Number = Field(0.0, ge=0)
     """Weight of "a frozen past snapshot of the learner" among the bots' weights."""
     snapshot_every: int = Field(0, ge=0)

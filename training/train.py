@@ -36,11 +36,13 @@ from ..envs.core.seat_vector import SeatVectorEnv
 from .config import ConfigError, TrainConfig, to_dict
 from .evaluate import evaluate_agent
 from .hooks import agent_policy, feature_set, formulation
-from .opponents import OpponentPool, PoolSeatEnv
+from .opponents import OpponentPool, PolicyBot, PoolSeatEnv
+from .report import run_policy
 from .runs import (
     append_csv,
     checkpoint_steps,
     evaluation_row,
+    find_run,
     latest_checkpoint,
     saved_run_config,
     snapshot_paths,
@@ -80,7 +82,7 @@ def validate_for_game(config: TrainConfig, spec: GameSpec) -> None:
             )
     opponents = config.opponents
     if spec.players == 1:
-        if opponents.bots or opponents.snapshot_every:
+        if opponents.bots or opponents.runs or opponents.snapshot_every:
             raise ConfigError(
                 f"opponents: {spec.title} is a one-player game; leave `opponents` out"
             )
@@ -90,8 +92,16 @@ def validate_for_game(config: TrainConfig, spec: GameSpec) -> None:
                 raise ConfigError(
                     f"opponents.bots: unknown bot {name!r} (expected one of {sorted(bots)})"
                 )
-        if sum(opponents.bots.values()) <= 0:
-            raise ConfigError("opponents.bots: needs at least one bot with a weight > 0")
+        for path in opponents.runs:
+            try:
+                find_run(path, game=config.game)
+            except (FileNotFoundError, ValueError) as error:
+                raise ConfigError(f"opponents.runs: {error}") from None
+        if sum(opponents.bots.values()) + sum(opponents.runs.values()) <= 0:
+            raise ConfigError(
+                "opponents.bots: needs at least one bot with a weight > 0 "
+                "(or opponents.runs: one run)"
+            )
     try:
         formulated = formulation(spec, config.actions) is not None
     except ValueError as error:
@@ -230,9 +240,10 @@ def _make_view(
         # reward="points", which the bots also optimise), whatever reward the learner is paid:
         # the learner trains against the opponents it is measured against.
         bot_options = {**options, **spec.scoring.eval_options}
+        runs = {f"{RUN}{path}": weight for path, weight in opponents["runs"].items()}
         pool = OpponentPool(
-            make_bot=lambda name: spec.make_bot(name, seed=None, **bot_options),
-            bots=opponents["bots"],
+            make_bot=partial(_make_opponent, spec, bot_options, {} if loaded is None else loaded),
+            bots={**opponents["bots"], **runs},
             snapshot_weight=opponents["snapshot_weight"],
             max_snapshots=opponents["max_snapshots"],
             snapshots=snapshots,
@@ -244,6 +255,25 @@ def _make_view(
         return _formulated(view, spec, actions, features if worker_features else None)
 
     return build
+
+
+RUN = "run:"
+"""The prefix of a trained run's entry (``run:PATH``) among the pool's names: bot names hold no
+colon."""
+
+
+def _make_opponent(
+    spec: GameSpec, bot_options: Mapping[str, Any], loaded: dict[str, Any], name: str
+) -> Any:
+    """The pool's player ``name``: a bot built as evaluation builds it, or the trained run
+    ``run:PATH`` (``opponents.runs``) playing its policy, loaded once per process (``loaded``,
+    the snapshots' cache: the tables of one process share its forward passes)."""
+    if not name.startswith(RUN):
+        return spec.make_bot(name, seed=None, **bot_options)
+    if name not in loaded:
+        policy, _ = run_policy(find_run(name[len(RUN) :], game=spec.name))
+        loaded[name] = PolicyBot.from_policy(policy, name)
+    return loaded[name]
 
 
 def _table_factories(

@@ -395,6 +395,9 @@ def test_the_backend_checks_the_game_then_refuses_one_player_games(
     bots = {"bots": {"greedy": 1}}
     with pytest.raises(ConfigError, match="opponents.bots: needs at least one bot"):
         validate_for_rllib(from_dict({"game": "quintet"}), quintet)  # the game's checks first
+    runs = {**bots, "runs": {"runs/agent": 1}}
+    with pytest.raises(ConfigError, match=r"opponents.runs: .* not trained runs \(\['runs/agent'"):
+        validate_for_rllib(from_dict({"game": "quintet", "opponents": runs}), quintet)
     packs = {"game": "quintet", "actions": "packs", "opponents": bots}
     validate_for_rllib(from_dict({**packs, "features": "candidates"}), quintet)
     with pytest.raises(ConfigError, match="features: unknown features 'packs' for quintet with"):

@@ -79,6 +79,14 @@ def test_bad_config_names_the_key(data: dict, message: str) -> None:
         ({"game": "quintet", "opponents": {"bots": {"grumpy": 1}}}, "opponents.bots: unknown bot"),
         ({"game": "quintet"}, "opponents.bots: needs at least one bot"),
         (
+            {"game": "poker_squares", "opponents": {"runs": {"runs/x": 1}}},
+            "opponents: Poker Squares is a one-player game",
+        ),
+        (
+            {"game": "quintet", "opponents": {"runs": {"no/such/run": 1}}},
+            "opponents.runs: no run folder or model at no/such/run",
+        ),
+        (
             {"game": "quintet", "evaluation": {"opponents": ["grumpy"]}},
             "evaluation.opponents: unknown bot 'grumpy'",
         ),

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 from pokerzoo.envs.core.registry import get_game
 from pokerzoo.training.cli import main
-from pokerzoo.training.config import from_dict
+from pokerzoo.training.config import ConfigError, from_dict
 from pokerzoo.training.evaluate import (
     _play_lockstep,
     _play_vector,
@@ -26,10 +26,11 @@ from pokerzoo.training.evaluate import (
 )
 from pokerzoo.training.features import Gate
 from pokerzoo.training.hooks import feature_set
+from pokerzoo.training.opponents import PolicyBot
 from pokerzoo.training.play import play
 from pokerzoo.training.report import evaluate_run
 from pokerzoo.training.stats import mean_ci, rate_ci
-from pokerzoo.training.train import train
+from pokerzoo.training.train import make_training_env, train, validate_for_game
 
 TINY_PPO = {"n_steps": 32, "batch_size": 64, "n_epochs": 1, "net_arch": [16]}
 
@@ -246,6 +247,38 @@ def test_quintet_self_play_trains_and_evaluates(
     evaluation, paths = evaluate_run(run, episodes=2, opponents=["random", "greedy"])
     assert evaluation.opponents["greedy"].games == 4
     assert "| random | 4 |" in paths["md"].read_text()
+
+
+def test_a_trained_run_joins_the_opponent_pool(tmp_path: Path) -> None:
+    """``opponents.runs``: a run of the game is drawn like a bot and plays its saved policy,
+    loaded once for the tables of a process; a run of another game, or with the rllib backend,
+    is a config error."""
+    first = tmp_path / "first"
+    against_random = tiny("quintet", vec_env="dummy", opponents={"bots": {"random": 1}})
+    train(against_random, first, progress_bar=False, verbose=0)
+    config = tiny("quintet", vec_env="dummy", opponents={"runs": {str(first): 1}})
+    venv = make_training_env(config)
+    pools = venv.get_attr("pool")
+    rng = np.random.default_rng(0)
+    player = pools[0](1, rng)
+    assert player.name == f"run:{first}" and pools[1](1, rng) is player
+    saved = PolicyBot(first / "model.zip")
+    env = get_game("quintet").make_single(opponent="random")
+    obs, info = env.reset(seed=3)
+    for _ in range(25):
+        action = saved.act(obs, info["action_mask"])
+        assert player.act(obs, info["action_mask"]) == action
+        obs, _, done, _, info = env.step(action)
+    assert done
+    venv.close()
+    native = tiny("quintet", vec_env="native", opponents={"runs": {str(first): 1}})
+    result = train(native, tmp_path / "second", progress_bar=False, verbose=0)
+    assert result.timesteps == 256
+    with pytest.raises(ConfigError, match=f"opponents.runs: {first} is a quintet run, not"):
+        validate_for_game(
+            from_dict({"game": "five_card_stud", "opponents": {"runs": {str(first): 1}}}),
+            get_game("five_card_stud"),
+        )
 
 
 def test_cli_list_train_evaluate_and_errors(

@@ -32,6 +32,11 @@ def validate_for_rllib(config: TrainConfig, spec: GameSpec) -> None:
     alone, and says so."""
     from ..train import validate_for_game
 
+    if config.opponents.runs:
+        raise ConfigError(
+            "opponents.runs: the rllib backend plays the bots and the learner's snapshots, not "
+            f"trained runs ({sorted(config.opponents.runs)}); train against runs with backend sb3"
+        )
     # The keys only SB3 reads (ppo, vec_env, workers) are left out: a shipped config's SB3
     # policy (e.g. ppo.policy: per_action over a formulation's features) and how SB3 collects
     # are no concern of this run (RLlib collects with the `rllib` section's env runners).
