@@ -251,8 +251,8 @@ def test_quintet_self_play_trains_and_evaluates(
 
 def test_a_trained_run_joins_the_opponent_pool(tmp_path: Path) -> None:
     """``opponents.runs``: a run of the game is drawn like a bot and plays its saved policy,
-    loaded once for the tables of a process; a run of another game, or with the rllib backend,
-    is a config error."""
+    loaded once for the tables of a process; a run of another game is a config error (the rllib
+    backend's refusal: tests/rllib/test_table.py)."""
     first = tmp_path / "first"
     against_random = tiny("quintet", vec_env="dummy", opponents={"bots": {"random": 1}})
     train(against_random, first, progress_bar=False, verbose=0)
