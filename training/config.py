@@ -19,7 +19,8 @@ and the key's dotted path (``ppo.learning_rate: expected a number > 0, got 'fast
     env_variants: []       # e.g. [{envs: 4, options: {scoring: english}}] (subproc/dummy envs)
     ppo: {learning_rate: 3.0e-4, n_steps: 128, net_arch: [256, 256]}
     evaluation: {every: 50000, episodes: 500, final_episodes: 2000}
-    opponents: {bots: {random: 1, greedy: 1}, snapshot_weight: 0.5, snapshot_every: 50000}
+    opponents: {bots: {random: 1, greedy: 1}, snapshot_weight: 0.5, snapshot_every: 50000,
+                exploiter_at: [1000000]}
     backend: sb3           # or rllib: Ray RLlib, with the settings of the `rllib` section
     rllib: {num_env_runners: 2, train_batch_size: 4000, lr: 3.0e-4, fcnet_hiddens: [256, 256]}
     algorithm: ppo         # or td: the game's own value learner, with the `td` section
@@ -140,6 +141,18 @@ class OpponentsConfig(Section):
     """Timesteps between snapshots (0: no self-play)."""
     max_snapshots: int = Field(5, ge=1)
     """Most recent snapshots kept in the pool."""
+    exploiter_at: list[Annotated[int, Field(ge=1)]] = []
+    """Learner timesteps at which the run trains an exploiter of its learner (empty: none).
+    There the learner is frozen (``exploiters/learner_N.zip``) and a fresh PPO run of this
+    config whose only opponent is that frozen learner trains for ``exploiter_timesteps``
+    (``exploiters/step_N``, a run folder of its own); it then joins the pool at
+    ``exploiter_weight`` for the rest of the run, so the learner meets a best response to
+    itself (one step of a policy-space response oracle per entry). The exploiters' time is
+    reported apart from ``learn``'s (``backend: sb3`` only)."""
+    exploiter_timesteps: int = Field(500_000, ge=1)
+    """Env steps each exploiter trains for."""
+    exploiter_weight: Number = Field(0.5, ge=0)
+    """Weight of each trained exploiter among the bots' weights."""
 
 
 _SB3_PPO = PPOConfig()

@@ -240,6 +240,16 @@ class OpponentPool:
             del self._snapshot_bots[dropped]
             self._loaded.pop(dropped, None)  # every pool drops the same one
 
+    def add_opponent(self, name: str, weight: float) -> None:
+        """Draw ``name`` (a player ``make_bot`` builds, e.g. an exploiter trained during the
+        run) at ``weight`` from now on; a name already in the pool keeps its weight."""
+        if weight < 0:
+            raise ValueError(f"opponent weight {weight!r}: expected >= 0")
+        if name in self._names:
+            return
+        self._names.append(name)
+        self._weights = np.append(self._weights, float(weight))
+
     def __call__(self, position: int, rng: np.random.Generator) -> Bot:
         """The opponent at ``position`` (seats after the learner) for one episode."""
         weights = self._weights
@@ -266,3 +276,7 @@ class PoolSeatEnv(SingleSeatEnv):
     def add_snapshot(self, path: str) -> None:
         """Hand a newly saved snapshot of the learner to the opponent pool (self-play)."""
         self.pool.add_snapshot(path)
+
+    def add_opponent(self, name: str, weight: float) -> None:
+        """Hand a new player to the opponent pool (:meth:`OpponentPool.add_opponent`)."""
+        self.pool.add_opponent(name, weight)

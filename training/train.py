@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import logging
+import shutil
 import sys
 import time
 from collections.abc import Callable, Mapping
@@ -35,6 +36,13 @@ from ..envs.core.registry import GameSpec, get_game
 from ..envs.core.seat_vector import SeatVectorEnv
 from .config import ConfigError, TrainConfig, to_dict
 from .evaluate import evaluate_agent
+from .exploiters import (
+    exploiter_config,
+    exploiter_folder,
+    kept_random_state,
+    learner_path,
+    trained_exploiters,
+)
 from .hooks import agent_policy, feature_set, formulation
 from .opponents import OpponentPool, PolicyBot, PoolSeatEnv
 from .report import run_policy
@@ -58,6 +66,7 @@ __all__ = [
     "set_threads",
     "train",
     "validate_for_game",
+    "with_exploiters",
 ]
 
 log = logging.getLogger(__name__)
@@ -82,7 +91,7 @@ def validate_for_game(config: TrainConfig, spec: GameSpec) -> None:
             )
     opponents = config.opponents
     if spec.players == 1:
-        if opponents.bots or opponents.runs or opponents.snapshot_every:
+        if opponents.bots or opponents.runs or opponents.snapshot_every or opponents.exploiter_at:
             raise ConfigError(
                 f"opponents: {spec.title} is a one-player game; leave `opponents` out"
             )
@@ -101,6 +110,12 @@ def validate_for_game(config: TrainConfig, spec: GameSpec) -> None:
             raise ConfigError(
                 "opponents.bots: needs at least one bot with a weight > 0 "
                 "(or opponents.runs: one run)"
+            )
+        at = opponents.exploiter_at
+        if at != sorted(set(at)) or (at and at[-1] >= config.timesteps):
+            raise ConfigError(
+                f"opponents.exploiter_at: {at} (expected increasing timesteps below the run's "
+                f"{config.timesteps})"
             )
     try:
         formulated = formulation(spec, config.actions) is not None
@@ -386,13 +401,26 @@ def make_training_env(
     return venv
 
 
+def with_exploiters(config: TrainConfig, run_dir: Path, steps: int) -> TrainConfig:
+    """``config`` with the exploiters the run trained up to ``steps`` among its pool's runs at
+    ``opponents.exploiter_weight`` (a resumed run's; a fresh run has none)."""
+    trained = trained_exploiters(run_dir, steps) if config.opponents.exploiter_at else []
+    if not trained:
+        return config
+    runs = {**config.opponents.runs}
+    runs.update({str(folder): config.opponents.exploiter_weight for folder in trained})
+    opponents = config.opponents.model_copy(update={"runs": runs})
+    return config.model_copy(update={"opponents": opponents})
+
+
 # --- callbacks --------------------------------------------------------------------------------
 
 
 def _callbacks(
     config: TrainConfig, spec: GameSpec, run_dir: Path, venv: Any, verbose: int
-) -> tuple[list[Any], Any, Any]:
-    """The run's callbacks, its periodic evaluation and its rollout timing (among them)."""
+) -> tuple[list[Any], Any, Any, Any]:
+    """The run's callbacks, and among them its periodic evaluation, its rollout timing and its
+    exploiters' training (each keeps the seconds it took)."""
     from stable_baselines3.common.callbacks import BaseCallback, CheckpointCallback
 
     class PeriodicEvaluation(BaseCallback):
@@ -466,23 +494,68 @@ def _callbacks(
                 self.next += self.every
             return True
 
+    class Exploiters(BaseCallback):
+        """At each of ``opponents.exploiter_at``'s timesteps, freeze the learner, train an
+        exploiter of it (:mod:`.exploiters`) and add it to every table's pool."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.pending = list(config.opponents.exploiter_at)
+            self.seconds = 0.0
+
+        def _on_training_start(self) -> None:
+            self.pending = [at for at in self.pending if at > self.num_timesteps]
+
+        def _on_step(self) -> bool:
+            if self.pending and self.num_timesteps >= self.pending[0]:
+                started = time.perf_counter()
+                at = self.pending.pop(0)
+                learner = learner_path(run_dir, at)
+                learner.parent.mkdir(exist_ok=True)
+                self.model.save(learner)
+                if verbose:
+                    log.info("training an exploiter of the learner at %d", self.num_timesteps)
+                folder = exploiter_folder(run_dir, at)
+                if folder.exists():  # a stopped run's, or one trained from a later learner
+                    shutil.rmtree(folder)
+                with kept_random_state():
+                    exploiter = train(
+                        exploiter_config(config, learner),
+                        folder,
+                        progress_bar=False,
+                        verbose=verbose,
+                    )
+                set_threads(config.threads)
+                venv.env_method("add_opponent", f"{RUN}{folder}", config.opponents.exploiter_weight)
+                self.seconds += time.perf_counter() - started
+                if verbose:
+                    log.info(
+                        "exploiter %s: %d steps in %.0f s; in the pool at weight %g",
+                        folder,
+                        exploiter.timesteps,
+                        time.perf_counter() - started,
+                        config.opponents.exploiter_weight,
+                    )
+            return True
+
     class RolloutTiming(BaseCallback):
         """Seconds spent collecting rollouts (env steps, the policy's forward passes, snapshots),
-        periodic evaluations left out: the rest of ``learn`` is PPO's updates."""
+        periodic evaluations and exploiters left out: the rest of ``learn`` is PPO's updates."""
 
         def __init__(self) -> None:
             super().__init__()
             self.seconds = 0.0
             self._started = 0.0
-            self._evaluated = 0.0
+            self._elsewhere = 0.0
 
         def _on_rollout_start(self) -> None:
             self._started = time.perf_counter()
-            self._evaluated = evaluation.seconds
+            self._elsewhere = evaluation.seconds + exploiters.seconds
 
         def _on_rollout_end(self) -> None:
             spent = time.perf_counter() - self._started
-            self.seconds += spent - (evaluation.seconds - self._evaluated)
+            elsewhere = evaluation.seconds + exploiters.seconds - self._elsewhere
+            self.seconds += spent - elsewhere
 
         def _on_step(self) -> bool:
             return True
@@ -501,6 +574,7 @@ def _callbacks(
             return True
 
     evaluation = PeriodicEvaluation()
+    exploiters = Exploiters()
     timing = RolloutTiming()
     callbacks: list[Any] = [evaluation, timing]
     if config.update_threads not in (None, config.threads):
@@ -515,7 +589,9 @@ def _callbacks(
         )
     if spec.players > 1 and config.opponents.snapshot_every:
         callbacks.append(Snapshots())
-    return callbacks, evaluation, timing
+    if spec.players > 1 and config.opponents.exploiter_at:
+        callbacks.append(exploiters)
+    return callbacks, evaluation, timing, exploiters
 
 
 # --- training ---------------------------------------------------------------------------------
@@ -598,7 +674,14 @@ def train(
     finished = info["segments"][-1]["to_timesteps"] if info["segments"] else -1
     if (run_dir / "model.zip").exists() and finished > checkpoint_steps(checkpoint):
         start_from = run_dir / "model.zip"
-    venv = make_training_env(config, snapshots=snapshot_paths(run_dir), monitor=str(monitor))
+    resumed_at = 0  # a resumed run's pool seats the exploiters trained before this step
+    if resume and start_from is not None:
+        resumed_at = finished if start_from.name == "model.zip" else checkpoint_steps(start_from)
+    venv = make_training_env(
+        with_exploiters(config, run_dir, resumed_at),
+        snapshots=snapshot_paths(run_dir),
+        monitor=str(monitor),
+    )
     try:
         if resume and start_from is not None:
             model = MaskablePPO.load(
@@ -622,7 +705,7 @@ def train(
             )
         start_steps = model.num_timesteps
         remaining = config.timesteps - start_steps
-        callbacks, evaluation, timing = _callbacks(config, spec, run_dir, venv, verbose)
+        callbacks, evaluation, timing, exploiters = _callbacks(config, spec, run_dir, venv, verbose)
         started = time.perf_counter()
         if remaining > 0:
             model.learn(
@@ -639,7 +722,7 @@ def train(
     model.save(run_dir / "model.zip")
 
     steps = model.num_timesteps - start_steps
-    learn_seconds = max(seconds - evaluation.seconds, 1e-9)
+    learn_seconds = max(seconds - evaluation.seconds - exploiters.seconds, 1e-9)
     info["segments"].append(
         {
             "started": datetime.now(timezone.utc).isoformat(timespec="seconds"),
@@ -649,11 +732,15 @@ def train(
             "to_timesteps": model.num_timesteps,
             "seconds": round(seconds, 2),
             "evaluation_seconds": round(evaluation.seconds, 2),
+            "exploiter_seconds": round(exploiters.seconds, 2),
             "collection_seconds": round(timing.seconds, 2),
         }
     )
     total_steps = sum(s["to_timesteps"] - s["from_timesteps"] for s in info["segments"])
-    total_seconds = sum(s["seconds"] - s["evaluation_seconds"] for s in info["segments"])
+    total_seconds = sum(
+        s["seconds"] - s["evaluation_seconds"] - s.get("exploiter_seconds", 0.0)
+        for s in info["segments"]
+    )
     info["throughput"] = {
         "timesteps": total_steps,
         "seconds": round(total_seconds, 2),
@@ -664,7 +751,7 @@ def train(
         "threads": config.threads,
         "update_threads": config.update_threads or config.threads,
         "note": "env steps per second of `learn` (rollouts + updates), periodic evaluation "
-        "excluded",
+        "and exploiters' training excluded",
     }
     collected = [segment.get("collection_seconds") for segment in info["segments"]]
     if None not in collected:  # segments trained before the timing was recorded have none

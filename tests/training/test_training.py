@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 from pokerzoo.envs.core.registry import get_game
 from pokerzoo.training.cli import main
-from pokerzoo.training.config import ConfigError, from_dict
+from pokerzoo.training.config import ConfigError, from_dict, load_config
 from pokerzoo.training.evaluate import (
     _play_lockstep,
     _play_vector,
@@ -24,13 +24,19 @@ from pokerzoo.training.evaluate import (
     play_duplicate,
     play_duplicate_forked,
 )
+from pokerzoo.training.exploiters import kept_random_state
 from pokerzoo.training.features import Gate
 from pokerzoo.training.hooks import feature_set
 from pokerzoo.training.opponents import PolicyBot
 from pokerzoo.training.play import play
 from pokerzoo.training.report import evaluate_run
 from pokerzoo.training.stats import mean_ci, rate_ci
-from pokerzoo.training.train import make_training_env, train, validate_for_game
+from pokerzoo.training.train import (
+    make_training_env,
+    train,
+    validate_for_game,
+    with_exploiters,
+)
 
 TINY_PPO = {"n_steps": 32, "batch_size": 64, "n_epochs": 1, "net_arch": [16]}
 
@@ -278,6 +284,72 @@ def test_a_trained_run_joins_the_opponent_pool(tmp_path: Path) -> None:
         validate_for_game(
             from_dict({"game": "five_card_stud", "opponents": {"runs": {str(first): 1}}}),
             get_game("five_card_stud"),
+        )
+
+
+def test_the_run_trains_exploiters_of_its_learner(tmp_path: Path) -> None:
+    """``opponents.exploiter_at``: the learner is frozen there, an exploiter trains against it
+    alone in a run folder of its own, then the pool draws it at ``exploiter_weight``; a resumed
+    run seats it without training it again; the learner's random state is put back."""
+    run = tmp_path / "run"
+    opponents = {
+        "bots": {"random": 1},
+        "exploiter_at": [128],
+        "exploiter_timesteps": 64,
+        "exploiter_weight": 2,
+    }
+    config = tiny("quintet", vec_env="native", opponents=opponents)
+    result = train(config, run, progress_bar=False, verbose=0)
+    assert result.timesteps == 256
+    learner, exploiter = run / "exploiters" / "learner_128.zip", run / "exploiters" / "step_128"
+    assert learner.is_file() and (exploiter / "model.zip").is_file()
+    trained = load_config(exploiter / "config.yaml")
+    assert trained.opponents.runs == {str(learner): 1} and trained.opponents.bots == {}
+    assert trained.timesteps == 128 and not trained.opponents.exploiter_at  # a whole rollout
+    info = json.loads((run / "run.json").read_text())
+    assert info["segments"][0]["exploiter_seconds"] > 0
+    assert json.loads((exploiter / "run.json").read_text())["throughput"]["timesteps"] == 128
+
+    seated = with_exploiters(config, run, 128)
+    assert (
+        seated.opponents.runs == {str(exploiter): 2} and with_exploiters(config, run, 127) == config
+    )
+    venv = make_training_env(seated.model_copy(update={"vec_env": "dummy"}))
+    pool = venv.get_attr("pool")[0]
+    drawn = {pool(1, np.random.default_rng(seed)).name for seed in range(40)}
+    assert drawn == {"random", f"run:{exploiter}"}
+    venv.env_method("add_opponent", "greedy", 1)
+    assert "greedy" in {pool(1, np.random.default_rng(seed)).name for seed in range(40)}
+    venv.close()
+
+    stamp = (exploiter / "model.zip").stat().st_mtime_ns
+    resumed = train(
+        config.model_copy(update={"timesteps": 384}),
+        run,
+        resume=True,
+        progress_bar=False,
+        verbose=0,
+    )
+    assert resumed.timesteps == 384 and (exploiter / "model.zip").stat().st_mtime_ns == stamp
+
+    np.random.seed(5)
+    expected = np.random.random()
+    np.random.seed(5)
+    with kept_random_state():
+        np.random.seed(6)
+    assert np.random.random() == expected
+
+    with pytest.raises(ConfigError, match=r"opponents.exploiter_at: \[256\] \(expected increasing"):
+        validate_for_game(
+            tiny("quintet", opponents={**opponents, "exploiter_at": [256]}), get_game("quintet")
+        )
+    with pytest.raises(ConfigError, match=r"opponents.exploiter_at: \[9, 3\]"):
+        validate_for_game(
+            tiny("quintet", opponents={**opponents, "exploiter_at": [9, 3]}), get_game("quintet")
+        )
+    with pytest.raises(ConfigError, match="one-player game"):
+        validate_for_game(
+            tiny("poker_squares", opponents={"exploiter_at": [9]}), get_game("poker_squares")
         )
 
 

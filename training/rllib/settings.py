@@ -37,6 +37,11 @@ def validate_for_rllib(config: TrainConfig, spec: GameSpec) -> None:
             "opponents.runs: the rllib backend plays the bots and the learner's snapshots, not "
             f"trained runs ({sorted(config.opponents.runs)}); train against runs with backend sb3"
         )
+    if config.opponents.exploiter_at:
+        raise ConfigError(
+            f"opponents.exploiter_at: {config.opponents.exploiter_at}: the rllib backend trains "
+            "no exploiters of its learner; train them with backend sb3"
+        )
     # The keys only SB3 reads (ppo, vec_env, workers) are left out: a shipped config's SB3
     # policy (e.g. ppo.policy: per_action over a formulation's features) and how SB3 collects
     # are no concern of this run (RLlib collects with the `rllib` section's env runners).
