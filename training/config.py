@@ -148,7 +148,8 @@ class OpponentsConfig(Section):
     (``exploiters/step_N``, a run folder of its own); it then joins the pool at
     ``exploiter_weight`` for the rest of the run, so the learner meets a best response to
     itself (one step of a policy-space response oracle per entry). The exploiters' time is
-    reported apart from ``learn``'s (``backend: sb3`` only)."""
+    reported apart from ``learn``'s; a timestep at or beyond the run's budget (a shorter
+    ``--timesteps``) trains none, with a warning (``backend: sb3`` only)."""
     exploiter_timesteps: int = Field(500_000, ge=1)
     """Env steps each exploiter trains for."""
     exploiter_weight: Number = Field(0.5, ge=0)

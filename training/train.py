@@ -112,11 +112,8 @@ def validate_for_game(config: TrainConfig, spec: GameSpec) -> None:
                 "(or opponents.runs: one run)"
             )
         at = opponents.exploiter_at
-        if at != sorted(set(at)) or (at and at[-1] >= config.timesteps):
-            raise ConfigError(
-                f"opponents.exploiter_at: {at} (expected increasing timesteps below the run's "
-                f"{config.timesteps})"
-            )
+        if at != sorted(set(at)):
+            raise ConfigError(f"opponents.exploiter_at: {at} (expected increasing timesteps)")
     try:
         formulated = formulation(spec, config.actions) is not None
     except ValueError as error:
@@ -505,6 +502,15 @@ def _callbacks(
 
         def _on_training_start(self) -> None:
             self.pending = [at for at in self.pending if at > self.num_timesteps]
+            beyond = [at for at in self.pending if at >= config.timesteps]
+            if beyond:
+                # A shorter budget than the config's (--timesteps) trains no exploiter there.
+                log.warning(
+                    "opponents.exploiter_at %s: at or beyond the run's %d timesteps, no "
+                    "exploiter trained there",
+                    beyond,
+                    config.timesteps,
+                )
 
         def _on_step(self) -> bool:
             if self.pending and self.num_timesteps >= self.pending[0]:

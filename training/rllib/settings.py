@@ -37,11 +37,6 @@ def validate_for_rllib(config: TrainConfig, spec: GameSpec) -> None:
             "opponents.runs: the rllib backend plays the bots and the learner's snapshots, not "
             f"trained runs ({sorted(config.opponents.runs)}); train against runs with backend sb3"
         )
-    if config.opponents.exploiter_at:
-        raise ConfigError(
-            f"opponents.exploiter_at: {config.opponents.exploiter_at}: the rllib backend trains "
-            "no exploiters of its learner; train them with backend sb3"
-        )
     # The keys only SB3 reads (ppo, vec_env, workers) are left out: a shipped config's SB3
     # policy (e.g. ppo.policy: per_action over a formulation's features) and how SB3 collects
     # are no concern of this run (RLlib collects with the `rllib` section's env runners).
@@ -54,6 +49,13 @@ def validate_for_rllib(config: TrainConfig, spec: GameSpec) -> None:
             "game (use backend sb3)"
         )
     opponents = config.opponents
+    if opponents.exploiter_at:
+        # stud's shipped config trains one; its rllib runs train as the docs show, without it
+        log.warning(
+            "opponents.exploiter_at %s: the rllib backend trains no exploiters of its learner "
+            "(backend sb3 does); it trains against the bots and snapshots only",
+            opponents.exploiter_at,
+        )
     asked = opponents.snapshot_weight > 0 and opponents.snapshot_every > 0
     if asked and not league_slots(config):
         log.warning(
