@@ -302,6 +302,11 @@ def _cmd_train(args: argparse.Namespace) -> int:
             f"trained {result.timesteps} steps in {result.run_dir}: "
             f"{throughput['steps_per_second']:.0f} env steps/s during learn "
             f"({updates:.0%} of it in PPO's updates)"
+            + (
+                f"; {throughput['exploiter_seconds']:.0f} s training exploiters"
+                if throughput["exploiter_seconds"]
+                else ""
+            )
         )
     episodes = args.eval_episodes
     if episodes is None:

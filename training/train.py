@@ -773,5 +773,6 @@ def train(
         "steps_per_second": steps / learn_seconds,
         "collection_seconds": timing.seconds,
         "update_seconds": learn_seconds - timing.seconds,
+        "exploiter_seconds": exploiters.seconds,
     }
     return TrainResult(run_dir, model, model.num_timesteps, throughput)

@@ -314,7 +314,10 @@ def test_the_run_trains_exploiters_of_its_learner(
     assert trained.opponents.runs == {str(learner): 1} and trained.opponents.bots == {}
     assert trained.timesteps == 128 and not trained.opponents.exploiter_at  # a whole rollout
     info = json.loads((run / "run.json").read_text())
-    assert info["segments"][0]["exploiter_seconds"] > 0
+    assert info["segments"][0]["exploiter_seconds"] == round(
+        result.throughput["exploiter_seconds"], 2
+    )
+    assert result.throughput["exploiter_seconds"] > 0
     assert json.loads((exploiter / "run.json").read_text())["throughput"]["timesteps"] == 128
 
     seated = with_exploiters(config, run, 128)
