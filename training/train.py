@@ -501,7 +501,14 @@ def _callbacks(
             self.seconds = 0.0
 
         def _on_training_start(self) -> None:
-            self.pending = [at for at in self.pending if at > self.num_timesteps]
+            # A resumed run trains those still ahead, and at once any it passed without
+            # finishing (stopped while an exploiter trained).
+            self.pending = [
+                at
+                for at in self.pending
+                if at > self.num_timesteps
+                or not (exploiter_folder(run_dir, at) / "model.zip").exists()
+            ]
             beyond = [at for at in self.pending if at >= config.timesteps]
             if beyond:
                 # A shorter budget than the config's (--timesteps) trains no exploiter there.

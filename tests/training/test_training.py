@@ -341,6 +341,16 @@ def test_the_run_trains_exploiters_of_its_learner(
         verbose=0,
     )
     assert resumed.timesteps == 384 and (exploiter / "model.zip").stat().st_mtime_ns == stamp
+    assert resumed.throughput["exploiter_seconds"] == 0
+    (exploiter / "model.zip").unlink()  # as if stopped while the exploiter trained
+    resumed = train(
+        config.model_copy(update={"timesteps": 512}),
+        run,
+        resume=True,
+        progress_bar=False,
+        verbose=0,
+    )
+    assert resumed.throughput["exploiter_seconds"] > 0 and (exploiter / "model.zip").is_file()
 
     np.random.seed(5)
     expected = np.random.random()
