@@ -332,24 +332,16 @@ def test_the_run_trains_exploiters_of_its_learner(
     assert "greedy" in {pool(1, np.random.default_rng(seed)).name for seed in range(40)}
     venv.close()
 
+    def resume(timesteps: int) -> Any:
+        grown = config.model_copy(update={"timesteps": timesteps})
+        return train(grown, run, resume=True, progress_bar=False, verbose=0)
+
     stamp = (exploiter / "model.zip").stat().st_mtime_ns
-    resumed = train(
-        config.model_copy(update={"timesteps": 384}),
-        run,
-        resume=True,
-        progress_bar=False,
-        verbose=0,
-    )
+    resumed = resume(384)
     assert resumed.timesteps == 384 and (exploiter / "model.zip").stat().st_mtime_ns == stamp
     assert resumed.throughput["exploiter_seconds"] == 0
     (exploiter / "model.zip").unlink()  # as if stopped while the exploiter trained
-    resumed = train(
-        config.model_copy(update={"timesteps": 512}),
-        run,
-        resume=True,
-        progress_bar=False,
-        verbose=0,
-    )
+    resumed = resume(512)
     assert resumed.throughput["exploiter_seconds"] > 0 and (exploiter / "model.zip").is_file()
 
     np.random.seed(5)
