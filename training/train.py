@@ -510,6 +510,7 @@ def _callbacks(
                 or not (exploiter_folder(run_dir, at) / "model.zip").exists()
             ]
             beyond = [at for at in self.pending if at >= config.timesteps]
+            self.pending = [at for at in self.pending if at < config.timesteps]
             if beyond:
                 # A shorter budget than the config's (--timesteps) trains no exploiter there.
                 log.warning(

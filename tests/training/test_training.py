@@ -298,7 +298,7 @@ def test_the_run_trains_exploiters_of_its_learner(
     run = tmp_path / "run"
     opponents = {
         "bots": {"random": 1},
-        "exploiter_at": [128, 100_000],
+        "exploiter_at": [128, 256],  # 256: the budget's last step, too late to meet it
         "exploiter_timesteps": 64,
         "exploiter_weight": 2,
     }
@@ -306,7 +306,7 @@ def test_the_run_trains_exploiters_of_its_learner(
     with caplog.at_level(logging.WARNING):
         result = train(config, run, progress_bar=False, verbose=0)
     assert result.timesteps == 256
-    assert "exploiter_at [100000]: at or beyond the run's 256 timesteps" in caplog.text
+    assert "exploiter_at [256]: at or beyond the run's 256 timesteps" in caplog.text
     assert sorted(p.name for p in (run / "exploiters").iterdir()) == ["learner_128.zip", "step_128"]
     learner, exploiter = run / "exploiters" / "learner_128.zip", run / "exploiters" / "step_128"
     assert learner.is_file() and (exploiter / "model.zip").is_file()
@@ -339,7 +339,8 @@ def test_the_run_trains_exploiters_of_its_learner(
     stamp = (exploiter / "model.zip").stat().st_mtime_ns
     resumed = resume(384)
     assert resumed.timesteps == 384 and (exploiter / "model.zip").stat().st_mtime_ns == stamp
-    assert resumed.throughput["exploiter_seconds"] == 0
+    # the budget now reaches 256: its exploiter trains at once, 128's is seated, not retrained
+    assert (run / "exploiters" / "step_256" / "model.zip").is_file()
     (exploiter / "model.zip").unlink()  # as if stopped while the exploiter trained
     resumed = resume(512)
     assert resumed.throughput["exploiter_seconds"] > 0 and (exploiter / "model.zip").is_file()
