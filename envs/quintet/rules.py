@@ -89,8 +89,6 @@ PIQUET = Deck("piquet")
 DECK = PIQUET.cards  # card ids 20 (7s) .. 51 (Ac)
 DECK_SIZE = len(DECK)  # 32
 
-_strength = make_evaluator("quintet")
-
 
 @dataclass(eq=False)
 class QuintetState:
@@ -284,7 +282,8 @@ def _check_player(player: object) -> int:
 
 
 def _score(packs: tuple[tuple[tuple[int, ...], ...], ...]) -> Outcome:
-    keys = tuple(tuple(_strength(*pack) for pack in row) for row in packs)
+    strength = make_evaluator("quintet")  # built on first use: importing the env builds none
+    keys = tuple(tuple(strength(*pack) for pack in row) for row in packs)
     results = tuple(int(np.sign(a - b)) for a, b in zip(keys[0], keys[1], strict=True))
     points = (
         sum(v for v, r in zip(POSITION_POINTS, results, strict=True) if r > 0),
@@ -300,8 +299,9 @@ def compare_packs(a: CardsLike, b: CardsLike) -> int:
     Each pack is five distinct piquet cards (the two packs come from different decks, so they
     may share cards).
     """
-    ka = _strength(*PIQUET.parse(a, count=PACK_SIZE, what="first pack"))
-    kb = _strength(*PIQUET.parse(b, count=PACK_SIZE, what="second pack"))
+    strength = make_evaluator("quintet")
+    ka = strength(*PIQUET.parse(a, count=PACK_SIZE, what="first pack"))
+    kb = strength(*PIQUET.parse(b, count=PACK_SIZE, what="second pack"))
     return (ka > kb) - (ka < kb)
 
 
