@@ -29,6 +29,7 @@ from .formulations import Formulation
 
 __all__ = [
     "OpponentPool",
+    "PlayingOptimizer",
     "PolicyBot",
     "PoolSeatEnv",
     "SampledPolicyBot",
@@ -38,10 +39,41 @@ __all__ = [
 
 
 def load_model(path: str | Path) -> Any:
-    """A MaskablePPO model from ``path`` (a ``.zip``), on the CPU."""
-    from sb3_contrib import MaskablePPO
+    """A MaskablePPO model from ``path`` (a ``.zip``), on the CPU, to play: its policy's weights
+    are the saved ones, its optimizer a stand-in (:class:`PlayingOptimizer`; resuming a run
+    loads the saved optimizer, ``pokerzoo.training.train``)."""
+    import zipfile
 
-    return MaskablePPO.load(Path(path), device="cpu")
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.save_util import json_to_data
+
+    with zipfile.ZipFile(Path(path)) as archive:
+        saved = json_to_data(archive.read("data").decode())
+    kwargs = {**saved.get("policy_kwargs", {}), "optimizer_class": PlayingOptimizer}
+    return MaskablePPO.load(Path(path), device="cpu", custom_objects={"policy_kwargs": kwargs})
+
+
+class PlayingOptimizer:
+    """The optimizer of a policy loaded to play (:func:`load_model`): it keeps nothing and
+    updates nothing. SB3's policy builds its optimizer with itself, and a torch optimizer's
+    first construction imports ``torch._dynamo``, about a second of every evaluation's start."""
+
+    def __init__(self, params: Any, **kwargs: Any) -> None:
+        del params, kwargs
+
+    def state_dict(self) -> dict[str, Any]:
+        return {}
+
+    def load_state_dict(self, state: Mapping[str, Any], strict: bool = True) -> None:
+        """The saved optimizer's state is not needed to play: ignored (SB3 passes ``strict``
+        to whatever is not a torch optimizer)."""
+        del state, strict
+
+    def zero_grad(self, set_to_none: bool = True) -> None:
+        del set_to_none
+
+    def step(self, closure: Any = None) -> None:
+        raise RuntimeError("a model loaded to play (load_model) cannot be trained")
 
 
 class PolicyBot:

@@ -3,6 +3,9 @@ seat."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 from pokerzoo.training.opponents import OpponentPool
@@ -71,3 +74,44 @@ def test_pools_of_one_process_load_each_snapshot_once() -> None:
 def test_pool_needs_a_bot() -> None:
     with pytest.raises(ValueError, match="at least one bot"):
         OpponentPool(Named, {"a": 0.0}, snapshot_weight=1.0)
+
+
+def test_a_model_loaded_to_play_is_the_saved_policy_without_its_optimizer(tmp_path) -> None:
+    """``load_model`` builds the saved policy with a stand-in optimizer: the same weights and
+    actions as SB3's own load, no saved optimizer state read, no ``torch._dynamo`` imported
+    (a torch optimizer's construction imports it: about a second of every evaluation)."""
+    sb3_contrib = pytest.importorskip("sb3_contrib")
+    import torch
+    from pokerzoo.envs.poker_squares import PokerSquaresEnv
+    from pokerzoo.training.opponents import PlayingOptimizer, load_model
+
+    torch.set_num_threads(1)
+    trained = sb3_contrib.MaskablePPO(
+        "MlpPolicy", PokerSquaresEnv(), n_steps=32, batch_size=32, n_epochs=1, seed=4
+    )
+    trained.learn(32)  # the weights move away from any initialization
+    trained.save(tmp_path / "model.zip")
+    full = sb3_contrib.MaskablePPO.load(tmp_path / "model.zip", device="cpu")
+    played = load_model(tmp_path / "model.zip")
+    assert isinstance(played.policy.optimizer, PlayingOptimizer)
+    saved, loaded = full.policy.state_dict(), played.policy.state_dict()
+    assert list(saved) == list(loaded)
+    assert all(torch.equal(saved[name], loaded[name]) for name in saved)
+    env = PokerSquaresEnv()
+    for seed in range(3):
+        observation, info = env.reset(seed=seed)
+        masks = info["action_mask"][None].astype(bool)
+        expected, _ = full.predict(observation[None], action_masks=masks, deterministic=True)
+        actual, _ = played.predict(observation[None], action_masks=masks, deterministic=True)
+        assert np.array_equal(expected, actual)
+    with pytest.raises(RuntimeError, match="loaded to play"):
+        played.policy.optimizer.step()
+    code = (
+        "import sys\n"
+        "from pokerzoo.training.opponents import load_model\n"
+        f"load_model({str(tmp_path / 'model.zip')!r})\n"
+        "print('torch._dynamo' in sys.modules)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "False"
