@@ -7,9 +7,10 @@
                         [--update-threads N] [--eval-episodes N]
                         [--backend sb3|rllib] [--num-env-runners N] [--address ADDR]
     pokerzoo evaluate RUN_OR_MODEL [--episodes N] [--opponents BOT ...] [--seed S]
-                                   [--processes P] [--lbr DEALS] [--sampled]
+                                   [--processes P] [--threads N] [--lbr DEALS] [--sampled]
     pokerzoo league GAME [--runs RUN ...] [--bots BOT ...] [--episodes N] [--seed S]
-                         [--out DIR] [--processes P] [--option KEY=VALUE ...] [--sampled]
+                         [--out DIR] [--processes P] [--threads N] [--option KEY=VALUE ...]
+                         [--sampled]
     pokerzoo play GAME [--against MODEL_OR_BOT] [--seed S] [--option KEY=VALUE ...]
     pokerzoo list
     pokerzoo --version
@@ -144,6 +145,7 @@ def _parser() -> argparse.ArgumentParser:
         help="worker processes for the duplicate deals of a game of several players and "
         "for --lbr's deals (default: 1; results are the same)",
     )
+    _threads_argument(evaluate)
     evaluate.add_argument(
         "--lbr",
         type=_count(1),
@@ -175,6 +177,7 @@ def _parser() -> argparse.ArgumentParser:
     league.add_argument(
         "--processes", type=_count(1), default=1, help="worker processes (results are the same)"
     )
+    _threads_argument(league)
     league.add_argument(
         "--option",
         action="append",
@@ -376,9 +379,21 @@ def _train_rllib(args: argparse.Namespace, config: TrainConfig, source: object, 
     return result.run_dir
 
 
+def _threads_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--threads",
+        type=_count(1),
+        default=1,
+        help="torch threads of this process (default: 1; each worker process runs one)",
+    )
+
+
 def _cmd_evaluate(args: argparse.Namespace) -> int:
+    from .forking import torch_threads
     from .report import evaluate_run, format_table
     from .runs import find_run
+
+    torch_threads(args.threads)
 
     game = _game(args.game).name if args.game else None
     try:
@@ -413,10 +428,12 @@ def _cmd_evaluate(args: argparse.Namespace) -> int:
 
 
 def _cmd_league(args: argparse.Namespace) -> int:
+    from .forking import torch_threads
     from .league import Entrant, play_league, write_league
     from .report import run_policy, run_probabilities
     from .runs import find_run
 
+    torch_threads(args.threads)
     spec = _game(args.game)
     options = dict(_option(text) for text in args.option)
     _check_options(spec, options, "--option")

@@ -11,13 +11,14 @@ processes.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import sys
 import warnings
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
 
-__all__ = ["CHUNKS_PER_PROCESS", "deal_chunks", "fork_map", "one_torch_thread"]
+__all__ = ["CHUNKS_PER_PROCESS", "deal_chunks", "fork_map", "one_torch_thread", "torch_threads"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -30,12 +31,22 @@ _FORKED: Callable[[Any], Any] | None = None
 """The function the forked workers run (inherited, never pickled)."""
 
 
-def one_torch_thread() -> None:
-    """Worker initializer: one torch thread per worker process (when torch is loaded), so the
-    workers do not fight each other for the cores."""
+def torch_threads(threads: int) -> None:
+    """torch's intra-op thread count in this process, without importing torch: set now where
+    torch is loaded, else through ``OMP_NUM_THREADS``, which torch reads when it is (the commands
+    import it only when a run's model plays). On a busy core a second thread costs far more than
+    it brings to the small batches the policies play (docs/training.md, Threads)."""
     torch = sys.modules.get("torch")
     if torch is not None:
-        torch.set_num_threads(1)
+        torch.set_num_threads(threads)
+    else:
+        os.environ["OMP_NUM_THREADS"] = str(threads)
+
+
+def one_torch_thread() -> None:
+    """Worker initializer: one torch thread per worker process, so the workers do not fight
+    each other for the cores."""
+    torch_threads(1)
 
 
 def deal_chunks(first: int, deals: int, processes: int) -> list[tuple[int, int]]:

@@ -3,6 +3,8 @@ their mistakes, a traceback for the package's own bugs."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +43,8 @@ def test_play_with_an_unknown_option_is_a_one_line_error(
     "argv",
     [
         ["evaluate", "runs/x", "--episodes", "0"],
+        ["evaluate", "runs/x", "--threads", "0"],
+        ["league", "quintet", "--threads", "0"],
         ["train", "quintet", "--eval-episodes", "-1"],
         ["train", "quintet", "--timesteps", "many"],
         ["train", "quintet", "--n-envs", "0"],
@@ -176,3 +180,26 @@ def test_train_with_workers_evaluates_on_as_many_processes(
     assert used == [2]
     printed = capsys.readouterr().out
     assert "trained 64 steps" in printed and "| caller | 8 |" in printed
+
+
+def test_the_evaluating_commands_set_torch_threads_without_importing_torch(
+    tmp_path: Path,
+) -> None:
+    """``--threads`` of ``league`` (and ``evaluate``): a league of bots never imports torch, so
+    the count waits in ``OMP_NUM_THREADS`` for whatever imports it later; where torch is
+    loaded already it is set at once."""
+    code = (
+        "import os, sys\n"
+        "from pokerzoo.training.cli import main\n"
+        "from pokerzoo.training.forking import torch_threads\n"
+        "argv = ['league', 'quintet', '--bots', 'greedy', 'sacrifice', '--episodes', '2']\n"
+        f"main([*argv, '--threads', '1', '--out', {str(tmp_path)!r}])\n"
+        "print('torch' in sys.modules, os.environ['OMP_NUM_THREADS'])\n"
+        "import torch\n"
+        "print(torch.get_num_threads())\n"
+        "torch_threads(2)\n"
+        "print(torch.get_num_threads())\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().splitlines()[-3:] == ["False 1", "1", "2"]
