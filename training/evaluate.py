@@ -47,6 +47,7 @@ __all__ = [
     "OpponentResult",
     "Policy",
     "evaluate_agent",
+    "make_tables",
     "Probabilities",
     "model_policy",
     "model_probabilities",
@@ -230,10 +231,20 @@ def evaluate_agent(
         processes = 1
         _evaluate_single(spec, policy, options, episodes, names, seed, batch, result, bot_cache)
     else:
+        tables = make_tables(spec, options, episodes, batch)
         for name in names:
             began = time.perf_counter()
             deals = play_duplicate_forked(
-                spec, policy, options, episodes, name, seed, batch, processes, player=player
+                spec,
+                policy,
+                options,
+                episodes,
+                name,
+                seed,
+                batch,
+                processes,
+                player=player,
+                tables=tables,
             )
             result.opponents[name] = deals.summary(name, time.perf_counter() - began)
     result.processes = processes
@@ -466,13 +477,14 @@ def play_duplicate_forked(
     *,
     player: BotMaker | None = None,
     opponent: BotMaker | None = None,
+    tables: Sequence[Any] | None = None,
 ) -> DuplicateDeals:
     """:func:`play_duplicate` with the deals split in consecutive chunks across ``processes``
     forked workers and put back in order: the same result, in less time on several cores.
     ``policy`` reaches the workers by fork (a model need not pickle). With one process the deals
     are played here, and so they are, with a warning, where the platform has no fork start
     method."""
-    here = {"player": player, "opponent": opponent}
+    here = {"player": player, "opponent": opponent, "tables": tables}
     if processes == 1:
         return play_duplicate(spec, policy, options, episodes, name, seed, batch, **here)
 
@@ -482,6 +494,17 @@ def play_duplicate_forked(
 
     parts = fork_map(play, deal_chunks(seed, episodes, processes), processes)
     return DuplicateDeals.concatenate(parts)
+
+
+def make_tables(
+    spec: GameSpec, options: Mapping[str, Any], episodes: int, batch: int = 256
+) -> list[Any]:
+    """The AEC envs :func:`play_duplicate` plays ``episodes`` deals on, ``batch`` of them at
+    most: made once for every bot an evaluation meets (making an env takes about a
+    millisecond; an evaluation plays its games on hundreds)."""
+    first = spec.make_aec(**options)
+    count = min(batch, episodes * len(first.possible_agents))
+    return [first] + [spec.make_aec(**options) for _ in range(count - 1)]
 
 
 def by_agent(values: Any, agents: Sequence[str]) -> dict[str, Any]:
@@ -503,12 +526,15 @@ def play_duplicate(
     *,
     player: BotMaker | None = None,
     opponent: BotMaker | None = None,
+    tables: Sequence[Any] | None = None,
 ) -> DuplicateDeals:
     """``episodes`` duplicate deals (seeds ``seed ..``) of ``policy`` against bot ``name`` in
     every other seat: each deal played once per seat of the agent, the bots reset with the same
     seeds whichever seat the agent takes. ``player`` plays the agent's seat as a bot made per
     game instead of ``policy``, ``opponent`` makes the other seats' players instead of bot
-    ``name`` (a league's entrants: :mod:`pokerzoo.training.league`)."""
+    ``name`` (a league's entrants: :mod:`pokerzoo.training.league`). ``tables``: the AEC envs
+    to play on, made with ``options`` (:func:`make_tables`: those of one evaluation, kept from
+    bot to bot; each game resets its table with its deal's seed), else ``batch`` are made here."""
     if (policy is None) == (player is None):
         raise ValueError("play_duplicate takes a policy or a player, not both or neither")
     if opponent is None:
@@ -516,7 +542,9 @@ def play_duplicate(
         def opponent(bot_seed: int) -> Bot:
             return spec.make_bot(name, seed=bot_seed, **options)
 
-    seats = list(spec.make_aec(**options).possible_agents)
+    if not tables:
+        tables = make_tables(spec, options, episodes, batch)
+    seats = list(tables[0].possible_agents)
     jobs = [(deal, seat) for deal in range(episodes) for seat in seats]
     # per deal and learner seat: won, drawn (against the best bot), own result, bots' mean
     wins = np.zeros((episodes, len(seats)))
@@ -525,7 +553,7 @@ def play_duplicate(
     theirs = np.zeros((episodes, len(seats)))
     slots: list[_Game | None] = []
     pending = iter(jobs)
-    envs = [spec.make_aec(**options) for _ in range(min(batch, len(jobs)))]
+    envs = list(tables[: min(batch, len(jobs))])
 
     def start(env: Any) -> _Game | None:
         """The next job's game on ``env`` (``None``: no job left), dealt; its bots have not

@@ -42,6 +42,7 @@ from .evaluate import (
     BotMaker,
     Policy,
     Probabilities,
+    make_tables,
     play_bot_single,
     play_duplicate_forked,
     play_policy_single,
@@ -172,6 +173,7 @@ def play_league(
                     league.margins[a][b] = mean_ci(difference)
                     per_deal[a].append(difference)
     else:
+        tables = make_tables(spec, options, episodes)
         for a in entrants:
             league.margins.setdefault(a.name, {})
             league.wins.setdefault(a.name, {})
@@ -189,6 +191,7 @@ def play_league(
                     processes,
                     player=a.maker(spec, options),
                     opponent=b.maker(spec, options),
+                    tables=tables,
                 )
                 margin = (deals.own - deals.theirs).mean(axis=1)
                 league.margins[a.name][b.name] = mean_ci(margin)

@@ -21,6 +21,7 @@ from pokerzoo.training.evaluate import (
     _play_lockstep,
     _play_vector,
     evaluate_agent,
+    make_tables,
     model_policy,
     play_duplicate,
     play_duplicate_forked,
@@ -227,6 +228,25 @@ def test_bots_of_many_games_in_flight_decide_as_in_one_game(game: str, bot: str)
     for field in ("wins", "draws", "own", "theirs"):
         assert np.array_equal(getattr(alone, field), getattr(together, field)), field
     assert alone.own.std() > 0
+
+
+def test_tables_kept_from_bot_to_bot_play_as_fresh_ones() -> None:
+    """An evaluation makes its tables once (:func:`make_tables`) and plays every bot on them:
+    each game resets its table with its deal's seed, so the results are those of fresh tables,
+    whatever was played on them before."""
+    spec = get_game("five_card_stud")
+
+    def last_legal(obs: np.ndarray, masks: np.ndarray) -> np.ndarray:  # never folds
+        return masks.shape[1] - 1 - masks[:, ::-1].argmax(axis=1)
+
+    tables = make_tables(spec, {}, 3, batch=4)
+    assert len(tables) == 4
+    for bot in ("random", "rules", "equity"):
+        kept = play_duplicate(spec, last_legal, {}, 3, bot, seed=50 + len(bot), tables=tables)
+        fresh = play_duplicate(spec, last_legal, {}, 3, bot, seed=50 + len(bot), batch=4)
+        for field in ("wins", "draws", "own", "theirs"):
+            assert np.array_equal(getattr(kept, field), getattr(fresh, field)), (bot, field)
+        assert kept.own.std() > 0
 
 
 PACKS = {
