@@ -42,6 +42,7 @@ __all__ = [
     "category_of",
     "deal",
     "draw_indicators",
+    "draw_indicators_batch",
     "group_keys",
     "made_hand",
     "pot_odds",
@@ -191,6 +192,42 @@ def draw_indicators(cards: Sequence[int], deuces_wild: bool = False) -> np.ndarr
     return np.array(
         [min(suited, 5) / 5, min(connected, 5) / 5, flush_open, straight_open], dtype=np.float32
     )
+
+
+_WINDOW_RANKS = np.array([[rank in window for rank in range(13)] for window in _WINDOWS])
+"""``bool (windows, 13)``: the ranks of each straight's window."""
+
+
+def draw_indicators_batch(
+    hands: Sequence[Sequence[int]], deuces_wild: Sequence[bool] | bool = False
+) -> np.ndarray:
+    """:func:`draw_indicators` of each hand (up to five cards each), ``float32 (N,
+    DRAW_INDICATORS)``, the same rows, read with array operations for the whole batch;
+    ``deuces_wild`` is one flag for every hand or one per hand."""
+    n = len(hands)
+    cards = np.full((n, 5), -1, dtype=np.int64)
+    for row, hand in enumerate(hands):
+        cards[row, : len(hand)] = hand
+    held = cards >= 0
+    deuces = np.broadcast_to(np.asarray(deuces_wild, dtype=bool), (n,))[:, None]
+    wild = (cards == JOKER) | (deuces & held & (cards >> 2 == 0))
+    natural = held & ~wild
+    wilds = wild.sum(axis=1)
+    rows = np.repeat(np.arange(n), 5)[natural.ravel()]
+    suits = np.zeros((n, 4), dtype=np.int64)
+    np.add.at(suits, (rows, cards[natural] & 3), 1)
+    ranks = np.zeros((n, 13), dtype=np.int64)
+    np.add.at(ranks, (rows, cards[natural] >> 2), 1)
+    present = ranks > 0
+    suited = suits.max(axis=1) + wilds
+    connected = (present[:, None, :] & _WINDOW_RANKS).sum(axis=2).max(axis=1) + wilds
+    flush_open = suits.max(axis=1) == natural.sum(axis=1)
+    inside = ~(present[:, None, :] & ~_WINDOW_RANKS).any(axis=2)  # (N, windows)
+    straight_open = (ranks <= 1).all(axis=1) & inside.any(axis=1)
+    return np.stack(
+        [np.minimum(suited, 5) / 5, np.minimum(connected, 5) / 5, flush_open, straight_open],
+        axis=1,
+    ).astype(np.float32)
 
 
 def pot_odds(to_call: float, pot: float) -> float:

@@ -14,6 +14,7 @@ from pokerzoo.training.games.five_card_stud import hooks as five_card_stud
 from pokerzoo.training.poker.features import (
     deal,
     draw_indicators,
+    draw_indicators_batch,
     group_keys,
     made_hand,
     pot_odds,
@@ -72,6 +73,22 @@ def test_group_keys_order_hands_as_boards_are_read(better: str, worse: str) -> N
 )
 def test_draw_indicators(cards: str, expected: list[float]) -> None:
     assert draw_indicators(parse_cards(cards)).tolist() == pytest.approx(expected)
+    assert draw_indicators_batch([parse_cards(cards)]).tolist() == [
+        draw_indicators(parse_cards(cards)).tolist()
+    ]
+
+
+def test_draw_indicators_of_a_batch_are_those_of_each_hand() -> None:
+    """Hands of 0 to 5 cards, jokers among them, each with its own deuces-wild flag: the
+    batch's rows are each hand's own, to the bit."""
+    rng = np.random.default_rng(3)
+    hands = [rng.permutation(53)[: int(rng.integers(0, 6))].tolist() for _ in range(5000)]
+    hands += [parse_cards("2s 2h Jk 5d 6d"), parse_cards("2c 3c 4c 5c"), []]
+    wild = [bool(flag) for flag in rng.integers(0, 2, len(hands))]
+    expected = np.array([draw_indicators(h, w) for h, w in zip(hands, wild, strict=True)])
+    assert np.array_equal(draw_indicators_batch(hands, wild), expected)
+    one_flag = np.array([draw_indicators(h, True) for h in hands])
+    assert np.array_equal(draw_indicators_batch(hands, True), one_flag)
 
 
 def test_pot_odds_by_hand() -> None:

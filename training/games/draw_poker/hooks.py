@@ -80,7 +80,7 @@ from ...poker.features import (
     betting_summary,
     category_of,
     deal,
-    draw_indicators,
+    draw_indicators_batch,
     made_hand,
     pot_share,
     seeded,
@@ -351,7 +351,7 @@ def _fill(
         context[column, CONTEXT.start("made_hand") + made] = 1  # made_hand() of each row
     else:
         context[:, CONTEXT["made_hand"]] = [made_hand(hand, "draw") for hand in cards]
-    context[:, CONTEXT["draws"]] = [draw_indicators(view.cards) for view in views]
+    context[:, CONTEXT["draws"]] = draw_indicators_batch(cards)
     drew = np.zeros((len(views), _DRAWS), dtype=np.int64)
     for n, view in enumerate(views):
         for k in view.opponents_in:

@@ -248,39 +248,65 @@ def _features(observations: np.ndarray) -> np.ndarray:
     views = [views[r] for r in live]
     out[live, _MONTE_CARLO] = _monte_carlo(views)
     wild = [view.deuces_wild for view in views]
-    out[live, FEATURES["made_hand"]] = batches.made_hands([v.own_cards for v in views], wild)
-    best_boards = []
-    for r, view in zip(live, views, strict=True):
-        row = out[r]
-        opponents = view.opponents_in
-        wild = view.deuces_wild
-        boards = [view.up[k] for k in opponents]
-        mine = view.own_cards
-        best_boards.append(max(boards, key=lambda board: showing_key(board, wild))[:4])
-        own_board_key = showing_key(view.up[0], wild)
-        own_key = showing_key(mine, wild)
-        board_keys = [showing_key(b, wild) for b in boards]
-        row[_FAIR] = 1 / (1 + len(opponents))
-        row[_ODDS] = poker_features.pot_odds(view.to_call, view.pot)
-        row[_BET_ODDS] = poker_features.pot_odds(view.bet_size, view.pot)
-        row[FEATURES["to_call"]] = view.to_call / max(view.bet_size, 1)
-        row[FEATURES["pot"]] = view.pot / 50
-        row[FEATURES["to_come"]] = (5 - len(mine)) / 3
-        row[FEATURES["bets_made"]] = view.bets_made / max(view.cap, 1)
-        row[FEATURES["their_high"]] = max(up_card_rank(c, wild) for b in boards for c in b) / 12
-        row[FEATURES["own_high"]] = max(up_card_rank(c, wild) for c in view.up[0]) / 12
-        row[FEATURES["beaten"]] = any(key > own_key for key in board_keys)
-        row[FEATURES["board_leads"]] = all(own_board_key > key for key in board_keys)
-        row[FEATURES["draws"]] = poker_features.draw_indicators(mine, wild)
-        summary = poker_features.betting_summary(view.history).reshape(-1, 2, 4)  # round, whose
-        now = view.round
-        row[FEATURES["opponents_bets"]] = summary[now, 0]
-        row[FEATURES["own_bets"]] = summary[now, 1]
-        row[FEATURES["earlier_bets"]] = summary[:now].sum(axis=0).ravel()
-    out[live, FEATURES["their_board"]] = batches.made_hands(
-        best_boards, [v.deuces_wild for v in views]
+    mine = [view.own_cards for view in views]
+    out[live, FEATURES["made_hand"]] = batches.made_hands(mine, wild)
+    best_boards, beaten, leads, their_high, own_high = [], [], [], [], []
+    for view, cards in zip(views, mine, strict=True):
+        wilds = view.deuces_wild
+        boards = [view.up[k] for k in view.opponents_in]
+        keys = [showing_key(board, wilds) for board in boards]
+        best_boards.append(boards[keys.index(max(keys))][:4])
+        own_key, own_board_key = showing_key(cards, wilds), showing_key(view.up[0], wilds)
+        beaten.append(any(key > own_key for key in keys))
+        leads.append(all(own_board_key > key for key in keys))
+        their_high.append(max(up_card_rank(c, wilds) for board in boards for c in board))
+        own_high.append(max(up_card_rank(c, wilds) for c in view.up[0]))
+    numbers = np.array(
+        [
+            (len(v.opponents_in), v.to_call, v.bet_size, v.pot, len(c), v.bets_made, v.cap)
+            for v, c in zip(views, mine, strict=True)
+        ],
+        dtype=np.float64,
     )
+    opponents, to_call, bet_size, pot, held, bets_made, cap = numbers.T
+    out[live, _FAIR] = 1 / (1 + opponents)
+    out[live, _ODDS] = _pot_odds(to_call, pot)
+    out[live, _BET_ODDS] = _pot_odds(bet_size, pot)
+    out[live, FEATURES.start("to_call")] = to_call / np.maximum(bet_size, 1)
+    out[live, FEATURES.start("pot")] = pot / 50
+    out[live, FEATURES.start("to_come")] = (5 - held) / 3
+    out[live, FEATURES.start("bets_made")] = bets_made / np.maximum(cap, 1)
+    out[live, FEATURES.start("their_high")] = np.array(their_high) / 12
+    out[live, FEATURES.start("own_high")] = np.array(own_high) / 12
+    out[live, FEATURES.start("beaten")] = beaten
+    out[live, FEATURES.start("board_leads")] = leads
+    out[live, FEATURES["draws"]] = poker_features.draw_indicators_batch(mine, wild)
+    for rows in _by_players(views):  # each group's histories are (rounds, players, kinds)
+        summary = poker_features.betting_summary(np.stack([views[i].history for i in rows]))
+        summary = summary.reshape(len(rows), -1, 2, 4)  # round, whose, kind
+        now = np.array([views[i].round for i in rows])
+        earlier = np.arange(summary.shape[1]) < now[:, None]  # the rounds before this one
+        at = [live[i] for i in rows]
+        out[at, FEATURES["opponents_bets"]] = summary[np.arange(len(rows)), now, 0]
+        out[at, FEATURES["own_bets"]] = summary[np.arange(len(rows)), now, 1]
+        out[at, FEATURES["earlier_bets"]] = (
+            (summary * earlier[:, :, None, None]).sum(axis=1).reshape(len(rows), -1)
+        )
+    out[live, FEATURES["their_board"]] = batches.made_hands(best_boards, wild)
     return out
+
+
+def _pot_odds(to_call: np.ndarray, pot: np.ndarray) -> np.ndarray:
+    """:func:`~pokerzoo.training.poker.features.pot_odds` of arrays."""
+    return np.where(to_call > 0, to_call / np.where(to_call > 0, pot + to_call, 1), 0.0)
+
+
+def _by_players(views: Sequence[FiveCardStudView]) -> list[list[int]]:
+    """The indices of ``views``, grouped by the number of players at their tables."""
+    groups: dict[int, list[int]] = {}
+    for i, view in enumerate(views):
+        groups.setdefault(view.num_players, []).append(i)
+    return list(groups.values())
 
 
 equity_features = batched(_features)
