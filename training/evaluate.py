@@ -501,10 +501,13 @@ def make_tables(
 ) -> list[Any]:
     """The AEC envs :func:`play_duplicate` plays ``episodes`` deals on, ``batch`` of them at
     most: made once for every bot an evaluation meets (making an env takes about a
-    millisecond; an evaluation plays its games on hundreds)."""
-    first = spec.make_aec(**options)
+    millisecond; an evaluation plays its games on hundreds). They are the raw envs, without
+    PettingZoo's order-enforcing wrapper: the games read their envs' attributes hundreds of
+    thousands of times, each forwarded by the wrapper (the raw env still refuses an illegal
+    action)."""
+    first = spec.make_aec(**options).unwrapped
     count = min(batch, episodes * len(first.possible_agents))
-    return [first] + [spec.make_aec(**options) for _ in range(count - 1)]
+    return [first] + [spec.make_aec(**options).unwrapped for _ in range(count - 1)]
 
 
 def by_agent(values: Any, agents: Sequence[str]) -> dict[str, Any]:
