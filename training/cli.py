@@ -141,9 +141,8 @@ def _parser() -> argparse.ArgumentParser:
     evaluate.add_argument(
         "--processes",
         type=_count(1),
-        default=1,
         help="worker processes for the duplicate deals of a game of several players and "
-        "for --lbr's deals (default: 1; results are the same)",
+        "for --lbr's deals (default: one per core this process may use; results are the same)",
     )
     _threads_argument(evaluate)
     evaluate.add_argument(
@@ -175,7 +174,9 @@ def _parser() -> argparse.ArgumentParser:
     league.add_argument("--seed", type=_count(0), default=2_000_000, help="first deal's seed")
     league.add_argument("--out", help="folder for the reports (default: runs/league-GAME)")
     league.add_argument(
-        "--processes", type=_count(1), default=1, help="worker processes (results are the same)"
+        "--processes",
+        type=_count(1),
+        help="worker processes (default: one per core this process may use; results are the same)",
     )
     _threads_argument(league)
     league.add_argument(
@@ -389,7 +390,7 @@ def _threads_argument(parser: argparse.ArgumentParser) -> None:
 
 
 def _cmd_evaluate(args: argparse.Namespace) -> int:
-    from .forking import torch_threads
+    from .forking import default_processes, torch_threads
     from .report import evaluate_run, format_table
     from .runs import find_run
 
@@ -418,7 +419,7 @@ def _cmd_evaluate(args: argparse.Namespace) -> int:
         args.seed,
         game,
         args.out,
-        args.processes,
+        args.processes or default_processes(),
         lbr_deals=args.lbr or 0,
         sampled=args.sampled,
     )
@@ -428,7 +429,7 @@ def _cmd_evaluate(args: argparse.Namespace) -> int:
 
 
 def _cmd_league(args: argparse.Namespace) -> int:
-    from .forking import torch_threads
+    from .forking import default_processes, torch_threads
     from .league import Entrant, play_league, write_league
     from .report import run_policy, run_probabilities
     from .runs import find_run
@@ -457,7 +458,8 @@ def _cmd_league(args: argparse.Namespace) -> int:
             entrants.append(Entrant(name, probabilities=run_probabilities(target)))
     if len(entrants) < 2:
         raise UsageError(f"a league needs two entrants or more, got {[e.name for e in entrants]}")
-    league = play_league(spec, entrants, options, args.episodes, args.seed, args.processes)
+    processes = args.processes or default_processes()
+    league = play_league(spec, entrants, options, args.episodes, args.seed, processes)
     paths = write_league(league, args.out or Path("runs") / f"league-{spec.name}")
     print(league.table())
     print("reports: " + ", ".join(str(p) for p in paths.values()))

@@ -42,11 +42,13 @@ from .stats import Estimate, mean_ci, rate_ci
 
 __all__ = [
     "BotMaker",
+    "Contender",
     "DuplicateDeals",
     "Evaluation",
     "OpponentResult",
     "Policy",
     "evaluate_agent",
+    "evaluate_contenders",
     "make_tables",
     "Probabilities",
     "model_policy",
@@ -231,25 +233,102 @@ def evaluate_agent(
         processes = 1
         _evaluate_single(spec, policy, options, episodes, names, seed, batch, result, bot_cache)
     else:
-        tables = make_tables(spec, options, episodes, batch)
-        for name in names:
-            began = time.perf_counter()
-            deals = play_duplicate_forked(
-                spec,
-                policy,
-                options,
-                episodes,
-                name,
-                seed,
-                batch,
-                processes,
-                player=player,
-                tables=tables,
-            )
-            result.opponents[name] = deals.summary(name, time.perf_counter() - began)
+        played = evaluate_contenders(
+            spec,
+            {"agent": Contender(policy, player)},
+            options,
+            episodes,
+            names,
+            seed,
+            batch,
+            processes,
+        )
+        result = played["agent"]
     result.processes = processes
     result.seconds = time.perf_counter() - started
     return result
+
+
+@dataclass(frozen=True)
+class Contender:
+    """What takes the agent's seat in :func:`evaluate_contenders`: a batched ``policy`` (the
+    agent, a rule over its features) or a ``player`` made per game, seeded by the deal (a
+    :class:`~pokerzoo.training.opponents.SampledPolicyBot`)."""
+
+    policy: Policy | None = None
+    player: BotMaker | None = None
+
+    def __post_init__(self) -> None:
+        if (self.policy is None) == (self.player is None):
+            raise ValueError("a contender is a policy or a player, not both or neither")
+
+
+def evaluate_contenders(
+    spec: GameSpec,
+    contenders: Mapping[str, Contender],
+    options: Mapping[str, Any],
+    episodes: int,
+    opponents: Sequence[str] | None = None,
+    seed: int = 1_000_000,
+    batch: int = 256,
+    processes: int = 1,
+) -> dict[str, Evaluation]:
+    """Each contender (a game of several players) against each bot named in ``opponents``
+    (default: every bot of the game) on the same ``episodes`` duplicate deals, as
+    :func:`evaluate_agent` plays one, all in one pass: the deals are split in chunks of
+    consecutive deals (one chunk in one process; about
+    :data:`~pokerzoo.training.forking.CHUNKS_PER_PROCESS` a process across ``processes``
+    forked workers, forked once), and whoever plays a chunk plays every contender against every
+    bot on it, so what it worked out for a deal (the Monte-Carlo features' cache) serves every
+    game of that deal. Each result's ``seconds`` is the time spent playing that bot, summed over
+    the processes; each evaluation's, the wall time of the whole pass."""
+    started = time.perf_counter()
+    check_int("episodes", episodes, 1)
+    check_int("processes", processes, 1)
+    if spec.players == 1:
+        raise ValueError(f"evaluate_contenders plays games of several players, not {spec.name}")
+    options = {**options, **spec.scoring.eval_options}
+    bots = spec.bot_classes
+    names = list(bots) if opponents is None else list(opponents)
+    for name in names:
+        if name not in bots:
+            raise ValueError(f"unknown bot {name!r} for {spec.name}: expected one of {list(bots)}")
+    tables = make_tables(spec, options, episodes, batch)
+
+    def play(chunk: tuple[int, int]) -> dict[tuple[str, str], tuple[DuplicateDeals, float]]:
+        first, count = chunk
+        out = {}
+        for key, contender in contenders.items():
+            for name in names:
+                began = time.perf_counter()
+                deals = play_duplicate(
+                    spec,
+                    contender.policy,
+                    options,
+                    count,
+                    name,
+                    first,
+                    batch,
+                    player=contender.player,
+                    tables=tables,
+                )
+                out[key, name] = deals, time.perf_counter() - began
+        return out
+
+    chunks = deal_chunks(seed, episodes, processes) if processes > 1 else [(seed, episodes)]
+    parts = fork_map(play, chunks, processes)
+    results = {}
+    for key in contenders:
+        result = Evaluation(
+            spec.name, spec.players, episodes, seed, dict(options), spec.scoring.unit
+        )
+        for name in names:
+            deals = DuplicateDeals.concatenate([part[key, name][0] for part in parts])
+            result.opponents[name] = deals.summary(name, sum(part[key, name][1] for part in parts))
+        result.processes = processes
+        result.seconds = time.perf_counter() - started
+        results[key] = result
+    return results
 
 
 # --- one-player games --------------------------------------------------------------------------

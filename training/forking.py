@@ -18,7 +18,14 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
 
-__all__ = ["CHUNKS_PER_PROCESS", "deal_chunks", "fork_map", "one_torch_thread", "torch_threads"]
+__all__ = [
+    "CHUNKS_PER_PROCESS",
+    "deal_chunks",
+    "default_processes",
+    "fork_map",
+    "one_torch_thread",
+    "torch_threads",
+]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -47,6 +54,16 @@ def one_torch_thread() -> None:
     """Worker initializer: one torch thread per worker process, so the workers do not fight
     each other for the cores."""
     torch_threads(1)
+
+
+def default_processes() -> int:
+    """Worker processes for deals when the user names none: the cores this process may run on
+    where the platform can fork workers, else 1 (the results are the same for any count)."""
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return 1
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return os.cpu_count() or 1
 
 
 def deal_chunks(first: int, deals: int, processes: int) -> list[tuple[int, int]]:

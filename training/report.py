@@ -18,7 +18,15 @@ from typing import Any
 import numpy as np
 
 from ..envs.core.registry import GameSpec, get_game
-from .evaluate import Evaluation, OpponentResult, Policy, Probabilities, evaluate_agent
+from .evaluate import (
+    Contender,
+    Evaluation,
+    OpponentResult,
+    Policy,
+    Probabilities,
+    evaluate_agent,
+    evaluate_contenders,
+)
 from .formulations import NATIVE
 from .hooks import agent_policy, agent_probabilities, hooks_for, rule_policy, rules_for
 from .lbr import LBRResult, bot_policy, play_lbr
@@ -424,39 +432,42 @@ def evaluate_run(
         learner = learner_for(spec)
         variants.update(learner.variants(model))
         variants["no look-ahead"] = learner.policy(model, False)
-    evaluation = evaluate_agent(
-        spec, policy, target.options, episodes, opponents, seed, processes=processes
-    )
-    for name, variant in variants.items():
-        played = evaluate_agent(spec, variant, target.options, episodes, [], seed)
-        played.player = f"agent ({name})"
-        evaluation.variants[name] = played
-    if probabilities is not None:
-        played = evaluate_agent(
-            spec,
-            None,
-            target.options,
-            episodes,
-            opponents,
-            seed,
-            processes=processes,
-            player=functools.partial(SampledPolicyBot, probabilities, name="agent (sampled)"),
+    rules = {
+        name: (rule_policy(spec, rule, target.actions), rule.params)
+        for name, rule in rules_for(spec, target.features, target.actions).items()
+    }
+    if spec.players == 1:
+        evaluation = evaluate_agent(spec, policy, target.options, episodes, opponents, seed)
+        for name, variant in variants.items():
+            played = evaluate_agent(spec, variant, target.options, episodes, [], seed)
+            played.player = f"agent ({name})"
+            evaluation.variants[name] = played
+        for name, (rule, _) in rules.items():
+            evaluation.rules[name] = evaluate_agent(
+                spec, rule, target.options, episodes, opponents, seed
+            )
+    else:
+        # one pass: every contender meets every bot on each chunk of deals (the features of
+        # a deal worked out once serve all of them)
+        contenders = {"agent": Contender(policy)}
+        if probabilities is not None:
+            sampled_player = functools.partial(
+                SampledPolicyBot, probabilities, name="agent (sampled)"
+            )
+            contenders["sampled"] = Contender(player=sampled_player)
+        contenders.update({f"rule {name}": Contender(rule) for name, (rule, _) in rules.items()})
+        played = evaluate_contenders(
+            spec, contenders, target.options, episodes, opponents, seed, processes=processes
         )
-        played.player = "agent (sampled)"
-        evaluation.variants["sampled"] = played
-    for name, rule in rules_for(spec, target.features, target.actions).items():
-        played = evaluate_agent(
-            spec,
-            rule_policy(spec, rule, target.actions),
-            target.options,
-            episodes,
-            opponents,
-            seed,
-            processes=processes,
-        )
-        thresholds = ", ".join(f"{k}={v:g}" for k, v in rule.params.items())
-        played.player = f"rule {name} ({thresholds})"
-        evaluation.rules[name] = played
+        evaluation = played["agent"]
+        if probabilities is not None:
+            played["sampled"].player = "agent (sampled)"
+            evaluation.variants["sampled"] = played["sampled"]
+        for name in rules:
+            evaluation.rules[name] = played[f"rule {name}"]
+    for name, (_, params) in rules.items():
+        thresholds = ", ".join(f"{k}={v:g}" for k, v in params.items())
+        evaluation.rules[name].player = f"rule {name} ({thresholds})"
     if lbr_deals:
         evaluation.lbr = lbr_table(
             spec,

@@ -203,3 +203,17 @@ def test_the_evaluating_commands_set_torch_threads_without_importing_torch(
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip().splitlines()[-3:] == ["False 1", "1", "2"]
+
+
+def test_the_default_process_count_is_the_cores_this_process_may_use(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``evaluate`` and ``league`` without ``--processes`` share the deals among the cores this
+    process may use (the tables are the same for any count); one process where the platform
+    cannot fork."""
+    from pokerzoo.training import forking
+
+    monkeypatch.setattr(forking.os, "sched_getaffinity", lambda pid: {0, 1, 2}, raising=False)
+    assert forking.default_processes() == 3
+    monkeypatch.setattr(forking.multiprocessing, "get_all_start_methods", lambda: ["spawn"])
+    assert forking.default_processes() == 1

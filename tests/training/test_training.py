@@ -15,12 +15,15 @@ from typing import Any
 import numpy as np
 import pytest
 from pokerzoo.envs.core.registry import get_game
+from pokerzoo.training import forking
 from pokerzoo.training.cli import main
 from pokerzoo.training.config import ConfigError, from_dict, load_config
 from pokerzoo.training.evaluate import (
+    Contender,
     _play_lockstep,
     _play_vector,
     evaluate_agent,
+    evaluate_contenders,
     make_tables,
     model_policy,
     play_duplicate,
@@ -249,6 +252,45 @@ def test_tables_kept_from_bot_to_bot_play_as_fresh_ones() -> None:
         assert kept.own.std() > 0
 
 
+def test_contenders_played_together_score_as_each_alone() -> None:
+    """One pass of several contenders against several bots (each chunk of deals played by
+    all of them, in one process or split across two) gives each contender the tables it gets
+    evaluated alone."""
+    spec = get_game("five_card_stud")
+
+    def last_legal(obs: np.ndarray, masks: np.ndarray) -> np.ndarray:  # never folds
+        return masks.shape[1] - 1 - masks[:, ::-1].argmax(axis=1)
+
+    def first_legal(obs: np.ndarray, masks: np.ndarray) -> np.ndarray:  # folds when it may
+        return masks.argmax(axis=1)
+
+    contenders = {"last": Contender(last_legal), "first": Contender(first_legal)}
+    bots = ["random", "equity"]
+    alone = {
+        "last": evaluate_agent(spec, last_legal, {}, 6, bots, seed=31),
+        "first": evaluate_agent(spec, first_legal, {}, 6, bots, seed=31),
+    }
+    for processes in (1, 2):
+        together = evaluate_contenders(spec, contenders, {}, 6, bots, 31, processes=processes)
+        assert list(together) == ["last", "first"]
+        for key, result in together.items():
+            assert result.processes == processes
+            for bot in bots:
+                got, expected = result.opponents[bot], alone[key].opponents[bot]
+                assert (got.margin, got.win, got.agent_mean) == (
+                    expected.margin,
+                    expected.win,
+                    expected.agent_mean,
+                ), (key, bot, processes)
+    assert alone["last"].opponents["random"].margin != alone["first"].opponents["random"].margin
+    with pytest.raises(ValueError, match="policy or a player"):
+        Contender()
+    with pytest.raises(ValueError, match="unknown bot 'nobody'"):
+        evaluate_contenders(spec, contenders, {}, 2, ["nobody"])
+    with pytest.raises(ValueError, match="several players"):
+        evaluate_contenders(get_game("poker_squares"), contenders, {}, 2)
+
+
 PACKS = {
     "actions": "packs",
     "features": "candidates",
@@ -383,7 +425,7 @@ def test_the_run_trains_exploiters_of_its_learner(
 
 
 def test_cli_list_train_evaluate_and_errors(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     assert main(["list"]) == 0
     out = capsys.readouterr().out
@@ -401,9 +443,11 @@ def test_cli_list_train_evaluate_and_errors(
     assert main([*args, "--no-progress"]) == 0
     out = capsys.readouterr().out
     assert "| random | 4 |" in out and (run / "report.md").is_file()
+    monkeypatch.setattr(forking, "default_processes", lambda: 3)  # the cores, by default
     assert main(["evaluate", str(run), "--episodes", "1", "--opponents", "greedy"]) == 0
     alone = capsys.readouterr().out
     assert "| greedy | 2 |" in alone
+    assert "on 3 processes" in (run / "report.md").read_text()
     args = ["evaluate", str(run), "--episodes", "1", "--opponents", "greedy", "--processes", "2"]
     assert main(args) == 0
     assert capsys.readouterr().out.split("reports:")[0] == alone.split("reports:")[0]
