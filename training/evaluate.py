@@ -218,11 +218,7 @@ def evaluate_agent(
     if (policy is None) == (player is None):
         raise ValueError("evaluate_agent takes a policy or a player, not both or neither")
     options = {**options, **spec.scoring.eval_options}
-    bots = spec.bot_classes
-    names = list(bots) if opponents is None else list(opponents)
-    for name in names:
-        if name not in bots:
-            raise ValueError(f"unknown bot {name!r} for {spec.name}: expected one of {list(bots)}")
+    names = _bot_names(spec, opponents)
     result = Evaluation(spec.name, spec.players, episodes, seed, dict(options), spec.scoring.unit)
     if spec.players == 1:
         if policy is None:
@@ -247,6 +243,16 @@ def evaluate_agent(
     result.processes = processes
     result.seconds = time.perf_counter() - started
     return result
+
+
+def _bot_names(spec: GameSpec, opponents: Sequence[str] | None) -> list[str]:
+    """The bots named in ``opponents`` (default: every bot of the game), each checked."""
+    bots = spec.bot_classes
+    names = list(bots) if opponents is None else list(opponents)
+    for name in names:
+        if name not in bots:
+            raise ValueError(f"unknown bot {name!r} for {spec.name}: expected one of {list(bots)}")
+    return names
 
 
 @dataclass(frozen=True)
@@ -288,11 +294,7 @@ def evaluate_contenders(
     if spec.players == 1:
         raise ValueError(f"evaluate_contenders plays games of several players, not {spec.name}")
     options = {**options, **spec.scoring.eval_options}
-    bots = spec.bot_classes
-    names = list(bots) if opponents is None else list(opponents)
-    for name in names:
-        if name not in bots:
-            raise ValueError(f"unknown bot {name!r} for {spec.name}: expected one of {list(bots)}")
+    names = _bot_names(spec, opponents)
     tables = make_tables(spec, options, episodes, batch)
 
     def play(chunk: tuple[int, int]) -> dict[tuple[str, str], tuple[DuplicateDeals, float]]:
