@@ -99,9 +99,8 @@ last one's info in :attr:`~.state.FiveCardStudState.last_info`.
 
 from __future__ import annotations
 
-import functools
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -192,11 +191,6 @@ def _legal(betting: Betting) -> tuple[bool, bool, bool]:
     if legal[2] and betting.round == 0 and history and history[0].seat == betting.actor:
         return (legal[0], legal[1], False)
     return legal
-
-
-def _low_key(deuces_wild: bool, *hand: int) -> int:
-    """The ``"low"`` strength key of five cards (hi-lo showdowns)."""
-    return make_evaluator("low", deuces_wild=deuces_wild)(*hand)
 
 
 def is_wild(card: int, deuces_wild: bool = False) -> bool:
@@ -348,8 +342,9 @@ class FiveCardStudRules(PackGame, Engine[FiveCardStudState]):
             for round_ in range(NUM_ROUNDS)
         )
         self._high = make_evaluator("standard", deuces_wild=options.deuces_wild)
-        # the low evaluator's tables are built on its first use: most games play high only
-        self._low = functools.partial(_low_key, options.deuces_wild)
+        # the low evaluator's tables are built at the first hi-lo showdown: most games play
+        # high only
+        self._low: Callable[..., int] | None = None
 
     def __repr__(self) -> str:
         fields = ", ".join(f"{k}={v!r}" for k, v in vars(self.options).items())
@@ -547,6 +542,8 @@ class FiveCardStudRules(PackGame, Engine[FiveCardStudState]):
                 shown[seat] = format_cards(hand)
                 names[seat] = category_name(category, "standard")
                 if options.hi_lo:
+                    if self._low is None:
+                        self._low = make_evaluator("low", deuces_wild=options.deuces_wild)
                     low[seat] = self._low(*hand)
         else:
             high[live[0]] = 0
