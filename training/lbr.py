@@ -21,8 +21,10 @@ assuming that, whatever it does, the hand is then checked or called down to the 
 
 The chips LBR wins per hand, on duplicate deals (each deal once with LBR in each seat, the
 evaluated player reset with the same seed), estimate from below how exploitable the policy is:
-a best response would win at least as much. A game takes part through its training hooks'
-``hidden`` factory: a :class:`HiddenCards` whose holdings can be enumerated (e.g.
+a best response would win at least as much. How its hands ended says where they came from
+(:data:`ENDINGS`: the policy folded to it, it folded, or a showdown; :attr:`LBRResult.endings`).
+A game takes part through its training hooks' ``hidden`` factory: a :class:`HiddenCards`
+whose holdings can be enumerated (e.g.
 :class:`pokerzoo.envs.five_card_stud.analysis.StudHiddenCards`), or a
 :class:`SampledHiddenCards`, whose range is a per-hand :class:`HandRange` of sampled holdings
 kept and reweighted by the game's own code, which also takes LBR's decisions outside the
@@ -34,7 +36,7 @@ from __future__ import annotations
 import copy
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import numpy as np
@@ -48,6 +50,7 @@ from .stats import Estimate, mean_ci
 
 __all__ = [
     "Decision",
+    "ENDINGS",
     "HandRange",
     "HiddenCards",
     "HiddenView",
@@ -62,6 +65,9 @@ __all__ = [
 
 FLOOR = 1e-3
 """The least weight one of the policy's decisions gives a holding (module docstring)."""
+ENDINGS = ("player folded", "LBR folded", "showdown")
+"""How a hand of LBR's ends (:attr:`LBRResult.endings`): the evaluated player folded to it, it
+folded, or the hand was shown down."""
 
 
 def one_hot(policy: Policy) -> Probabilities:
@@ -155,6 +161,12 @@ class LBRResult:
     chips: Estimate
     """LBR's mean result per hand (its two seats of a deal averaged), 95% interval over deals."""
     seconds: float
+    hands: int = 0
+    """The hands played (two a deal, more where a deal's game lasts several hands)."""
+    endings: dict[str, tuple[float, float]] = field(default_factory=dict)
+    """Where LBR's chips come from: per way a hand ends (:data:`ENDINGS`), its share of the
+    hands and LBR's chips from those hands per hand played (the three sum to LBR's mean per
+    hand over the hands; with one hand a seat, ``chips``' value)."""
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -162,6 +174,11 @@ class LBRResult:
             "deals": self.deals,
             "chips": self.chips.as_dict(),
             "seconds": self.seconds,
+            "hands": self.hands,
+            "endings": {
+                name: {"share": share, "chips": chips}
+                for name, (share, chips) in self.endings.items()
+            },
         }
 
 
@@ -210,6 +227,8 @@ class LocalBestResponse:
         )
         self._range: HandRange | None = None
         """The hand's sampled range (a :class:`SampledHiddenCards` view only)."""
+        self.last_move: tuple[int, int] | None = None
+        """The seat and the action of the last move :meth:`play_next` played."""
 
     def act(self, state: Any, seat: int, history: list[Decision]) -> int:
         other = 1 - seat
@@ -250,8 +269,8 @@ class LocalBestResponse:
     ) -> Any:
         """Play the next action of ``state``'s hand: :meth:`act`'s at ``seat``, else
         ``opponent``'s (given the observation and legal mask), appended to ``history`` with the
-        hidden cards it holds. Returns the game's transition result (a payout when a hand
-        ends)."""
+        hidden cards it holds; the seat and action are kept as :attr:`last_move`. Returns the
+        game's transition result (a payout when a hand ends)."""
         actor = self.game.current_player(state)
         if actor == seat:
             action = self.act(state, seat, history)
@@ -261,6 +280,7 @@ class LocalBestResponse:
             action = int(opponent(observation, mask))
             held = self.view.hidden(state, actor)
             history.append(Decision(observation, mask.astype(bool), action, held))
+        self.last_move = (actor, action)
         return self.game.transition(state, actor, action)
 
     def _hand_range(self, state: Any, seat: int) -> HandRange | None:
@@ -345,13 +365,20 @@ def play_lbr(
     if players != 2:
         raise ValueError(f"LBR plays heads-up: {spec.name} has {players} seats")
 
-    def play(chunk: tuple[int, int]) -> np.ndarray:
+    def play(chunk: tuple[int, int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         first, count = chunk
         return _lbr_deals(spec, hidden, player, asked, options, first, count, samples)
 
     chunks = [(seed, deals)] if processes == 1 else deal_chunks(seed, deals, processes)
-    results = np.concatenate(fork_map(play, chunks, processes))
-    return LBRResult(name, deals, mean_ci(results.mean(axis=1)), time.perf_counter() - started)
+    parts = fork_map(play, chunks, processes)
+    results, counts, chips = (np.concatenate(part) for part in zip(*parts, strict=True))
+    hands = int(counts.sum())
+    endings = {
+        ending: (float(counts[..., k].sum() / hands), float(chips[..., k].sum() / hands))
+        for k, ending in enumerate(ENDINGS)
+    }
+    seconds = time.perf_counter() - started
+    return LBRResult(name, deals, mean_ci(results.mean(axis=1)), seconds, hands, endings)
 
 
 def _lbr_deals(
@@ -363,11 +390,15 @@ def _lbr_deals(
     seed: int,
     deals: int,
     samples: int,
-) -> np.ndarray:
-    """LBR's chips per hand on deals ``seed .. seed + deals - 1``, ``(deals, 2)`` by its seat."""
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """LBR's chips per hand on deals ``seed .. seed + deals - 1``, ``(deals, 2)`` by its seat;
+    and per deal, seat and way a hand ended (:data:`ENDINGS`) the hands and LBR's chips from
+    them, ``(deals, 2, 3)``."""
     game = spec.make_aec(**options).unwrapped.game
     view = hidden(game)
     results = np.zeros((deals, 2))
+    counts = np.zeros((deals, 2, len(ENDINGS)), dtype=np.int64)
+    chips = np.zeros((deals, 2, len(ENDINGS)))
     for deal in range(deals):
         for lbr_seat in (0, 1):
             deal_seed = seed + deal
@@ -382,6 +413,17 @@ def _lbr_deals(
                 if payout is not None:
                     total += payout.rewards[lbr_seat]
                     hands += 1
+                    ending = _ending(responder.last_move, lbr_seat)
+                    counts[deal, lbr_seat, ending] += 1
+                    chips[deal, lbr_seat, ending] += payout.rewards[lbr_seat]
                     history = []  # a new hand: a new range
             results[deal, lbr_seat] = total / max(hands, 1)
-    return results
+    return results, counts, chips
+
+
+def _ending(move: tuple[int, int] | None, lbr_seat: int) -> int:
+    """The index in :data:`ENDINGS` of a hand whose last move was ``move`` (seat, action): heads
+    up, a fold ends the hand; any other last move ends it in a showdown."""
+    if move is None or move[1] != FOLD:
+        return ENDINGS.index("showdown")
+    return ENDINGS.index("LBR folded" if move[0] == lbr_seat else "player folded")

@@ -29,7 +29,7 @@ from .evaluate import (
 )
 from .formulations import NATIVE
 from .hooks import agent_policy, agent_probabilities, hooks_for, rule_policy, rules_for
-from .lbr import LBRResult, bot_policy, play_lbr
+from .lbr import ENDINGS, LBRResult, bot_policy, play_lbr
 from .opponents import SampledPolicyBot, load_model
 from .runs import RunTarget, find_run
 from .td import kept_info, learner_for
@@ -68,13 +68,20 @@ def _lbr_table(evaluation: Evaluation) -> str:
     exploitable; :mod:`.lbr`)."""
     rows = [
         "Exploitability: the local best response's result against each player (chips per hand, "
-        "95% interval over duplicate deals; lower is less exploitable):",
+        "95% interval over duplicate deals; lower is less exploitable), and how its hands "
+        "ended: each way's share of the hands (LBR's chips from them, per hand played):",
         "",
-        "| player | deals | LBR chips per hand |",
-        "|---|---:|---:|",
+        "| player | deals | LBR chips per hand | " + " | ".join(ENDINGS) + " |",
+        "|---|---:|---:|" + "---:|" * len(ENDINGS),
     ]
     for name, result in evaluation.lbr.items():
-        rows.append(f"| {name} | {result.deals} | {result.chips.format()} |")
+        endings = [
+            f"{100 * share:.1f}% ({chips:+.2f})"
+            for share, chips in (result.endings.get(e, (0.0, 0.0)) for e in ENDINGS)
+        ]
+        rows.append(
+            f"| {name} | {result.deals} | {result.chips.format()} | " + " | ".join(endings) + " |"
+        )
     return "\n".join(rows)
 
 

@@ -28,10 +28,12 @@ from pokerzoo.envs.draw_poker import (
 from pokerzoo.envs.draw_poker.hidden import DrawHiddenCards, DrawRange
 from pokerzoo.envs.draw_poker.observation import LAYOUT
 from pokerzoo.training.lbr import (
+    ENDINGS,
     FLOOR,
     Decision,
     LBRResult,
     LocalBestResponse,
+    _ending,
     bot_policy,
     one_hot,
     play_lbr,
@@ -254,6 +256,38 @@ def test_lbr_takes_the_ante_of_every_hand_from_a_policy_that_folds_to_bets(hands
     result = _lbr_against(folds_to_bets, 3, {"hands": hands})
     # it bets at its first decision, the policy folds: the other's ante, exactly, every hand
     assert (result.chips.value, result.chips.low, result.chips.high) == (1.0, 1.0, 1.0)
+    assert result.hands == 3 * 2 * hands
+    assert result.endings == {
+        "player folded": (1.0, 1.0),
+        "LBR folded": (0.0, 0.0),
+        "showdown": (0.0, 0.0),
+    }
+
+
+def test_lbr_against_a_calling_station_shows_every_hand_down() -> None:
+    """A calling station never bets (LBR has no bet to fold to) and never folds: every hand
+    ends in a showdown, whose chips are LBR's mean per hand (one hand a seat)."""
+    result = _lbr_against(calling_station, 4)
+    assert result.hands == 8
+    assert result.endings["showdown"] == (1.0, result.chips.value)
+    assert result.endings["player folded"] == result.endings["LBR folded"] == (0.0, 0.0)
+    assert set(result.as_dict()["endings"]) == set(ENDINGS)
+
+
+@pytest.mark.parametrize(
+    ("move", "ending"),
+    [
+        ((1, FOLD), "player folded"),
+        ((0, FOLD), "LBR folded"),
+        ((1, CALL), "showdown"),
+        ((0, CALL), "showdown"),
+        (None, "showdown"),
+    ],
+)
+def test_a_hand_ends_by_its_last_move(move: tuple[int, int] | None, ending: str) -> None:
+    """LBR in seat 0: a fold ends a heads-up hand, its folder named; any other last move
+    ends it in a showdown."""
+    assert ENDINGS[_ending(move, 0)] == ending
 
 
 @pytest.mark.parametrize(
@@ -280,6 +314,8 @@ def test_lbr_value_bets_a_calling_station(lbr: int, mine: str, theirs: str) -> N
     # station's fair share, checking down, would leave LBR only the ante)
     assert state.last_hand["results"][lbr] == 4
     assert set(state.last_hand["shown"][lbr].split()) == set(mine.split())
+    assert ENDINGS[_ending(responder.last_move, lbr)] == "showdown"  # the station called last
+    assert responder.last_move == (1 - lbr, CALL)
 
 
 # --- (3) never above the exact best response ---------------------------------------------------

@@ -214,6 +214,7 @@ def test_lbr_takes_every_pot_from_a_policy_that_folds_to_bets() -> None:
     result = _lbr_against("folder", folds_to_bets, 30)
     assert result.chips.value >= 1.0  # at least the folder's ante, every hand
     assert result.chips.low > 0.9
+    assert result.hands == 60 and result.endings["player folded"][0] == 1.0  # every hand
 
 
 def test_lbr_beats_a_calling_station_and_loses_less_to_a_stronger_player() -> None:
@@ -244,5 +245,6 @@ def test_lbr_on_forked_workers_plays_the_same_deals() -> None:
 
     alone, forked = play(1), play(2)
     assert forked.chips == alone.chips and forked.deals == 7
+    assert forked.endings == alone.endings and forked.hands == alone.hands == 14
     with pytest.raises(ValueError, match="processes"):
         play(0)

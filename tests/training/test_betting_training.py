@@ -61,6 +61,11 @@ def test_betting_game_trains_evaluates_with_its_rule_and_reloads(game: str, tmp_
         assert list(evaluation.lbr) == ["agent", "agent (sampled)", "random", "caller"]
         assert all(result.deals == 3 for result in evaluation.lbr.values())
         assert "| agent | 3 |" in report and "| agent (sampled) | 3 |" in report
+        assert "| player folded | LBR folded | showdown |" in report
+        for row in evaluation.lbr.values():  # how the hands ended: every hand, every chip
+            assert row.hands == 6
+            assert np.isclose(sum(share for share, _ in row.endings.values()), 1.0)
+            assert np.isclose(sum(chips for _, chips in row.endings.values()), row.chips.value)
 
     transform = feature_set(get_game(game), "equity")
     obs, masks = bot_decisions(game, "caller", 6)
