@@ -16,6 +16,8 @@ shrinks to the largest legal part of it, keeping its best cards).
 ``"equity"``   :class:`EquityBot`: Monte-Carlo equity against the players still in, from the
                batched ``"draw"`` evaluator: picks the discard with the best equity and folds,
                calls or raises by comparing its equity with the pot odds.
+``"maniac"``   :class:`ManiacBot`: bets or raises whenever it may (checks or calls at the cap),
+               never folds; draws as the caller.
 =============  ==================================================================================
 
 Constructors take keyword-only ``seed`` and the env options they use (``deuces_wild``; the
@@ -54,6 +56,7 @@ __all__ = [
     "BOTS",
     "CallerBot",
     "EquityBot",
+    "ManiacBot",
     "RandomBot",
     "RulesBot",
     "caller_keep",
@@ -213,7 +216,22 @@ class CallerBot(_DeterministicBot):
             keep = caller_keep(view.cards, self.deuces_wild)
             discard = [i for i in range(len(view.cards)) if i not in keep]
             return fit_discard(discard, action_mask)
+        return self._bet(action_mask)
+
+    def _bet(self, action_mask: np.ndarray) -> int:
+        """Its action in a betting round."""
         return CALL
+
+
+class ManiacBot(CallerBot):
+    """Bets or raises whenever it may (checks or calls at the cap), never folds; draws as the
+    caller (:func:`caller_keep`). Deterministic. Constant aggression: a player that folds too
+    often to bets loses to it."""
+
+    name = "maniac"
+
+    def _bet(self, action_mask: np.ndarray) -> int:
+        return _betting_action(action_mask, RAISE)
 
 
 class RulesBot(_DeterministicBot):
@@ -692,4 +710,5 @@ BOTS: dict[str, type] = {
     "caller": CallerBot,
     "rules": RulesBot,
     "equity": EquityBot,
+    "maniac": ManiacBot,
 }

@@ -37,8 +37,9 @@ class DrawPokerEnv(BotTableEnv):
 
     ## Options
     - ``opponent="rules"``: a name from :data:`pokerzoo.agents.draw_poker.BOTS` (``"random"``,
-      ``"caller"``, ``"rules"``, ``"equity"``), a :class:`~pokerzoo.envs.core.bots.Bot`, or one per
-      opponent seat; bots get this env's options.
+      ``"caller"``, ``"rules"``, ``"equity"``, ``"maniac"``), a
+      :class:`~pokerzoo.envs.core.bots.Bot`, or one per opponent seat; bots get this env's
+      options.
     - ``seat=None``: the learner's seat, drawn every episode (or a fixed seat index).
     - the game's options: ``num_players``, ``decks``, ``jokers``, ``deuces_wild``, ``ante``,
       ``bets``, ``stack``, ``hands`` (see :mod:`pokerzoo.envs.draw_poker.pettingzoo_env`),

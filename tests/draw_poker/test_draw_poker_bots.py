@@ -11,6 +11,7 @@ from pokerzoo.agents.base import Bot
 from pokerzoo.agents.draw_poker import (
     BOTS,
     EquityBot,
+    ManiacBot,
     RulesBot,
     caller_keep,
     fit_discard,
@@ -53,7 +54,7 @@ def play(game: DrawPokerGame, bots: list[Bot], rng: np.random.Generator) -> list
 
 
 def test_the_bots_and_their_names() -> None:
-    assert set(BOTS) == {"random", "caller", "rules", "equity"}
+    assert list(BOTS) == ["random", "caller", "rules", "equity", "maniac"]
     for name, cls in BOTS.items():
         bot = cls(seed=0, num_players=4, deuces_wild=True, decks=2, jokers=1, hands=3)
         assert bot.name == name and isinstance(bot, Bot)
@@ -70,6 +71,8 @@ def test_every_bot_plays_legal_moves(options: dict[str, Any]) -> None:
         for seat, phase, action in record:
             if bots[seat].name == "caller" and phase != PHASE_DRAW:
                 assert action == CALL  # never folds, never raises
+            if bots[seat].name == "maniac" and phase != PHASE_DRAW:
+                assert action in (RAISE, CALL)  # never folds
 
 
 @pytest.mark.parametrize("name", sorted(BOTS))
@@ -188,6 +191,41 @@ def test_strong_bots_fold_nothing_to_a_bet_after_the_draw(cls: type) -> None:
     game, state = bot_view(["9d 7c 5h 4s 2d", "As Ah Ad Kc Ks"], steps)
     bot = cls(seed=0)
     assert bot.act(game.observe(state, 0), game.legal_mask(state, 0)) == FOLD
+
+
+@pytest.mark.parametrize(
+    ("hands", "kept"),
+    [
+        (["9d 7c 5h 4s 2d", "As Ah Ad Kc Ks"], "9d"),  # nothing: keeps its highest card
+        (["Qs Qh 7d 4c 2s", "As Kh 9d 6c 4s"], "Qs Qh"),  # a pair: keeps it
+        (["9c 8d 7s 6h 5c", "Ks Kh 4d 3s 2h"], "9c 8d 7s 6h 5c"),  # a straight: stands pat
+    ],
+)
+def test_the_maniac_raises_whenever_it_may_never_folds_and_draws_as_the_caller(
+    hands: list[str], kept: str
+) -> None:
+    """Heads-up, seat 0 the maniac with a fixed hand, the other seat raising whenever it may and
+    standing pat: the maniac raises whenever it may (else calls), whatever it holds, throws
+    what the caller throws, and the hand is shown down."""
+    game, state = bot_view(hands, [])
+    maniac, caller = ManiacBot(seed=0), BOTS["caller"](seed=0)
+    raises = 0
+    while not game.is_terminal(state):
+        seat = game.current_player(state)
+        mask = game.legal_mask(state, seat)
+        if seat == 1:
+            action = STAND_PAT if state.phase == PHASE_DRAW else RAISE if mask[RAISE] else CALL
+        else:
+            observation = game.observe(state, 0)
+            action = maniac.act(observation, mask)
+            if state.phase == PHASE_DRAW:
+                assert action == caller.act(observation, mask)
+            else:
+                assert action == (RAISE if mask[RAISE] else CALL)
+                raises += action == RAISE
+        game.apply(state, seat, action)
+    shown = parse_cards(state.last_hand["shown"][0])  # a showdown: nobody folded
+    assert set(parse_cards(kept)) <= set(shown) and raises >= 2  # a raise each betting round
 
 
 def test_the_equity_bot_keeps_its_trips() -> None:
