@@ -60,6 +60,7 @@ class DrawPokerEnv(BotTableEnv):
       shapes (was: the hand's report with card strings, names, ``None`` and dicts, only after a
       hand ended); see ``draw_poker_v0``'s version history.
     {seat_info_change}
+    - v0, bots: ``opponent="maniac"`` (bets or raises whenever it may, never folds).
     """
 
     aec_class: ClassVar[Any] = raw_env
