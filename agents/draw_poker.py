@@ -18,6 +18,8 @@ shrinks to the largest legal part of it, keeping its best cards).
                calls or raises by comparing its equity with the pot odds.
 ``"maniac"``   :class:`ManiacBot`: bets or raises whenever it may (checks or calls at the cap),
                never folds; draws as the caller.
+``"bluffer"``  :class:`BluffBot`: the rules bot, except that after the draw it bets whenever
+               nobody has bet yet, whatever it holds (its missed draws become bluffs).
 =============  ==================================================================================
 
 Constructors take keyword-only ``seed`` and the env options they use (``deuces_wild``; the
@@ -54,6 +56,7 @@ from .base import RandomBot
 
 __all__ = [
     "BOTS",
+    "BluffBot",
     "CallerBot",
     "EquityBot",
     "ManiacBot",
@@ -277,6 +280,22 @@ class RulesBot(_DeterministicBot):
             else:
                 wanted = FOLD
         return _betting_action(action_mask, wanted)
+
+
+class BluffBot(RulesBot):
+    """The rules bot, except that after the draw it bets whenever nobody has bet yet in the
+    round, whatever it holds: the hands the rules bot would check (its missed draws, its small
+    pairs) become bluffs. Facing a bet it answers as the rules bot does, so a raise makes it
+    fold what it bluffed with. Deterministic. A player that folds to every bet after the draw
+    loses to it what it wins from the rules bot by folding."""
+
+    name = "bluffer"
+
+    def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
+        view = decode_observation(observation)
+        if view.phase == PHASE_BET_AFTER and view.to_call == 0 and action_mask[RAISE]:
+            return RAISE
+        return super().act(observation, action_mask)
 
 
 def _pair_rank(cards: Sequence[int], deuces_wild: bool) -> int:
@@ -711,4 +730,5 @@ BOTS: dict[str, type] = {
     "rules": RulesBot,
     "equity": EquityBot,
     "maniac": ManiacBot,
+    "bluffer": BluffBot,
 }

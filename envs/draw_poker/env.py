@@ -37,7 +37,7 @@ class DrawPokerEnv(BotTableEnv):
 
     ## Options
     - ``opponent="rules"``: a name from :data:`pokerzoo.agents.draw_poker.BOTS` (``"random"``,
-      ``"caller"``, ``"rules"``, ``"equity"``, ``"maniac"``), a
+      ``"caller"``, ``"rules"``, ``"equity"``, ``"maniac"``, ``"bluffer"``), a
       :class:`~pokerzoo.envs.core.bots.Bot`, or one per opponent seat; bots get this env's
       options.
     - ``seat=None``: the learner's seat, drawn every episode (or a fixed seat index).
@@ -61,6 +61,8 @@ class DrawPokerEnv(BotTableEnv):
       hand ended); see ``draw_poker_v0``'s version history.
     {seat_info_change}
     - v0, bots: ``opponent="maniac"`` (bets or raises whenever it may, never folds).
+    - v0, bots: ``opponent="bluffer"`` (the rules bot, betting after the draw whenever nobody
+      has bet, whatever it holds).
     """
 
     aec_class: ClassVar[Any] = raw_env

@@ -10,6 +10,7 @@ import pytest
 from pokerzoo.agents.base import Bot
 from pokerzoo.agents.draw_poker import (
     BOTS,
+    BluffBot,
     EquityBot,
     ManiacBot,
     RulesBot,
@@ -22,10 +23,12 @@ from pokerzoo.envs.draw_poker import (
     CALL,
     FOLD,
     NUM_ACTIONS,
+    PHASE_BET_AFTER,
     PHASE_DRAW,
     RAISE,
     STAND_PAT,
     DrawPokerGame,
+    decode_observation,
     discard_action,
 )
 from pokerzoo.envs.draw_poker.analysis import caller_draw_many, caller_keep_many
@@ -54,7 +57,7 @@ def play(game: DrawPokerGame, bots: list[Bot], rng: np.random.Generator) -> list
 
 
 def test_the_bots_and_their_names() -> None:
-    assert list(BOTS) == ["random", "caller", "rules", "equity", "maniac"]
+    assert list(BOTS) == ["random", "caller", "rules", "equity", "maniac", "bluffer"]
     for name, cls in BOTS.items():
         bot = cls(seed=0, num_players=4, deuces_wild=True, decks=2, jokers=1, hands=3)
         assert bot.name == name and isinstance(bot, Bot)
@@ -185,7 +188,7 @@ def test_strong_bots_raise_a_royal_flush_and_stand_pat(cls: type) -> None:
     assert bot.act(game.observe(state, 0), game.legal_mask(state, 0)) == STAND_PAT
 
 
-@pytest.mark.parametrize("cls", [RulesBot, EquityBot])
+@pytest.mark.parametrize("cls", [RulesBot, EquityBot, BluffBot])
 def test_strong_bots_fold_nothing_to_a_bet_after_the_draw(cls: type) -> None:
     steps = [(1, CALL), (0, CALL), (1, STAND_PAT), (0, STAND_PAT), (1, RAISE)]
     game, state = bot_view(["9d 7c 5h 4s 2d", "As Ah Ad Kc Ks"], steps)
@@ -226,6 +229,64 @@ def test_the_maniac_raises_whenever_it_may_never_folds_and_draws_as_the_caller(
         game.apply(state, seat, action)
     shown = parse_cards(state.last_hand["shown"][0])  # a showdown: nobody folded
     assert set(parse_cards(kept)) <= set(shown) and raises >= 2  # a raise each betting round
+
+
+PRE_DRAW_CHECKS = [(1, CALL), (0, CALL), (1, STAND_PAT), (0, STAND_PAT)]
+
+
+# (the bluffer's hand, the other's, the bluffer's seat, the moves after the draw before its turn,
+# what the rules bot does there): heads-up, seat 1 acts first in every round
+BLUFFS = [
+    ("9d 7c 5h 4s 2d", "As Ah Ad Kc Ks", 0, [(1, CALL)], CALL),  # nothing, checked to: bets
+    ("9d 7c 5h 4s 2d", "As Ah Ad Kc Ks", 1, [], CALL),  # nothing, first to act: bets
+    ("5d 5c Kh 9s 2d", "As Ah Ad Kc Ks", 0, [(1, CALL)], CALL),  # a small pair: bets
+    ("Qd Qc Qh 9s 2d", "As Ah Ad Kc Ks", 1, [], RAISE),  # trips: bets, as the rules bot does
+]
+
+
+@pytest.mark.parametrize(("hand", "other", "seat", "after", "rules"), BLUFFS)
+def test_the_bluffer_bets_after_the_draw_whenever_nobody_has_bet(
+    hand: str, other: str, seat: int, after: list[tuple[int, int]], rules: int
+) -> None:
+    hands = [hand, other] if seat == 0 else [other, hand]
+    game, state = bot_view(hands, PRE_DRAW_CHECKS + after)
+    assert game.current_player(state) == seat and state.phase != PHASE_DRAW
+    observation, mask = game.observe(state, seat), game.legal_mask(state, seat)
+    assert BluffBot(seed=0).act(observation, mask) == RAISE
+    assert RulesBot(seed=0).act(observation, mask) == rules
+
+
+def test_the_bluffer_folds_its_bluff_to_a_raise() -> None:
+    game, state = bot_view(["9d 7c 5h 4s 2d", "As Ah Ad Kc Ks"], PRE_DRAW_CHECKS + [(1, CALL)])
+    bluffer = BluffBot(seed=0)
+    game.apply(state, 0, bluffer.act(game.observe(state, 0), game.legal_mask(state, 0)))
+    game.apply(state, 1, RAISE)
+    assert bluffer.act(game.observe(state, 0), game.legal_mask(state, 0)) == FOLD
+
+
+def test_the_bluffer_is_the_rules_bot_but_where_it_bluffs() -> None:
+    """Every decision of the bluffer over games against the maniac and the random bot is the
+    rules bot's, except its bets after the draw with no bet to call."""
+    game = DrawPokerGame()
+    rng = np.random.default_rng(7)
+    bluffs = 0
+    for index in range(60):
+        other = BOTS["maniac" if index % 2 else "random"](seed=index)
+        bots = [BluffBot(seed=0), other] if index % 4 < 2 else [other, BluffBot(seed=0)]
+        state = game.new_state(rng=rng)
+        while not game.is_terminal(state):
+            seat = game.current_player(state)
+            observation, mask = game.observe(state, seat), game.legal_mask(state, seat)
+            action = bots[seat].act(observation, mask)
+            if isinstance(bots[seat], BluffBot):
+                rules = RulesBot(seed=0).act(observation, mask)
+                if action != rules:
+                    view = decode_observation(observation)
+                    assert view.phase == PHASE_BET_AFTER and view.to_call == 0
+                    assert action == RAISE
+                    bluffs += 1
+            game.apply(state, seat, action)
+    assert bluffs >= 5
 
 
 def test_the_equity_bot_keeps_its_trips() -> None:
