@@ -277,3 +277,52 @@ def test_the_strongest_rule_puts_each_pack_on_its_points() -> None:
     keys = [int(k) for k in np.sort(by_rule.keys)[::-1]]  # strongest first, all distinct here
     row_keys = [keys.index(int(k)) for k in evaluate(by_rule.row, "quintet")]
     assert row_keys == [3, 2, 4, 0, 1]  # the strength rank of the pack at 3, 4, ..., 7 points
+
+
+def test_packs_taken_over_a_stronger_candidate_are_marked_in_the_context_and_the_orders() -> None:
+    """DISTINCT: take the strongest candidate, then the second strongest once (passing over a
+    stronger pack), then the strongest twice; the fifth pack is what is left."""
+    draft = RowDraft(_ids(DISTINCT), K)
+    strongest_keys = []
+    for action in (0, 1, 0, 0):
+        strongest_keys.append(int(draft.candidates.keys[0]))
+        draft.commit(action)
+    assert draft.passed[:4] == strongest_keys and draft.passed[4] == draft.keys[4]
+    assert [p > k for p, k in zip(draft.passed, draft.keys, strict=True)] == [
+        False,
+        True,
+        False,
+        False,
+        False,
+    ]
+    ranking = draft.ranking()
+    passed_by_rank = np.asarray(draft.passed)[ranking]
+    bypassed_by_rank = passed_by_rank > np.asarray(draft.keys)[ranking]
+    assert bypassed_by_rank.sum() == 1
+    obs = encode_draft(draft)
+    levels = obs[CONTEXT["held_passed"]]
+    own = obs[CONTEXT["held_level"]]
+    # A pack taken as the strongest candidate (or left over) passed over nothing stronger.
+    assert levels[~bypassed_by_rank].tolist() == own[~bypassed_by_rank].tolist()
+    assert (levels[bypassed_by_rank] > own[bypassed_by_rank]).all()
+    rows = obs[CONTEXT.size :].reshape(NUM_ACTIONS, ROW.size)
+    assert np.array_equal(rows[:, ROW["place_passed"]], levels[ORDERS])
+    assert np.array_equal(
+        rows[:, ROW["place_bypassed"]], bypassed_by_rank[ORDERS].astype(np.float32)
+    )
+    # Before the order the candidate rows carry none of it; the context keeps what was passed.
+    early = RowDraft(_ids(DISTINCT), K)
+    early.commit(1)
+    early_obs = encode_draft(early)
+    assert early_obs[CONTEXT["held_passed"]][0] > early_obs[CONTEXT["held_level"]][0]
+    early_rows = early_obs[CONTEXT.size :].reshape(NUM_ACTIONS, ROW.size)
+    assert not early_rows[:, ROW.start("place_passed") :].any()
+
+
+def test_greedy_packs_pass_over_nothing() -> None:
+    draft = RowDraft(_ids(MIXED_DEAL), K)
+    for _ in range(4):
+        draft.commit(0)
+    assert draft.passed == draft.keys
+    rows = encode_draft(draft)[CONTEXT.size :].reshape(NUM_ACTIONS, ROW.size)
+    assert not rows[:, ROW["place_bypassed"]].any()
