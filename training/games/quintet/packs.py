@@ -32,8 +32,7 @@ candidate its category, lead rank and strength, how it ranks among the packs the
 can form, and the strongest pack the cards left after it can still form; for each order, which
 of its packs lies where, and whether the pack at each position is stronger than, equal to or
 weaker than each of its own packs (what the order meets if the opponent holds the same packs,
-ties included, without any guess at the opponent's order), and which of its packs it took
-over a stronger candidate (and how strong that one was). No bot's row, no search and no model
+ties included, without any guess at the opponent's order). No bot's row, no search and no model
 of the opponents appears in it.
 
 Observation (``float32``): the context, then one row per action (the row of action ``a``
@@ -64,9 +63,6 @@ and ``pokerzoo evaluate`` says so):
 - 064fded: order rows gain ``beats`` and ``ties`` (how the pack at each position compares with
   each of the learner's own packs): 14,419 values (rows of 119). Runs trained before it
   evaluate with the code of a commit before it (``bb6266a``, say).
-- this commit (an experiment): the context gains ``held_passed`` and the order rows
-  ``place_passed`` and ``place_bypassed`` (which packs were taken over a stronger candidate):
-  15,624 values (rows of 129).
 """
 
 from __future__ import annotations
@@ -137,13 +133,6 @@ CONTEXT = ObservationLayout(
         Field("held_group", NUM_PACKS, 1, "group of own pack of rank `r` (0 if none)"),
         Field("held_level", NUM_PACKS, 1, "level of own pack of rank `r` (0 if none)"),
         Field("held_category", NUM_PACKS * _CATS, 1, "its category: index `r * 9 + category`"),
-        Field(
-            "held_passed",
-            NUM_PACKS,
-            1,
-            "level of the strongest candidate when own pack of rank `r` was taken (its own "
-            "level if it was that one, and for the five cards left; 0 if none)",
-        ),
     ],
     dtype=np.float32,
 )
@@ -184,19 +173,6 @@ ROW = ObservationLayout(
             1,
             "the pack the order puts at position `p` is equal to own pack of rank `r`: "
             "index `5 * p + r`",
-        ),
-        Field(
-            "place_passed",
-            NUM_PACKS,
-            1,
-            "level of the strongest candidate when the pack the order puts at position `p` "
-            "was taken (`held_passed` of that pack)",
-        ),
-        Field(
-            "place_bypassed",
-            NUM_PACKS,
-            1,
-            "the pack the order puts at position `p` was taken over a stronger candidate",
         ),
     ],
     dtype=np.float32,
@@ -244,9 +220,6 @@ class RowDraft:
         """Packs taken, in the order taken."""
         self.keys: list[int] = []
         self.groups: list[int] = []
-        self.passed: list[int] = []
-        """For each pack taken, the key of the strongest candidate when it was taken (the
-        pack's own key if it was that one, and for the fifth pack)."""
         self.row: np.ndarray | None = None
         """``int64 (5, 5)``: the packs by position once the order is chosen."""
         self.rest = self.cards
@@ -301,19 +274,17 @@ class RowDraft:
             return
         k = int(action)
         found = self.candidates
-        self._take(found.packs[k], int(found.keys[k]), int(found.groups[k]), int(found.keys[0]))
+        self._take(found.packs[k], int(found.keys[k]), int(found.groups[k]))
         if len(self.packs) == _PICKS:
             last = candidate_packs(self.rest, 1)
-            key = int(last.keys[0])
-            self._take(last.packs[0], key, int(last.groups[0]), key)
+            self._take(last.packs[0], int(last.keys[0]), int(last.groups[0]))
         else:
             self.candidates = candidate_packs(self.rest, self.limit)
 
-    def _take(self, pack: np.ndarray, key: int, group: int, passed: int) -> None:
+    def _take(self, pack: np.ndarray, key: int, group: int) -> None:
         self.packs.append(pack)
         self.keys.append(key)
         self.groups.append(int(group))
-        self.passed.append(passed)
         self.rest = np.setdiff1d(self.rest, pack)
 
     def pack_of(self) -> np.ndarray:
@@ -358,10 +329,6 @@ def encode_draft(draft: RowDraft) -> np.ndarray:
     )
     context[CONTEXT.start("held_level") : CONTEXT.start("held_level") + held] = levels
     context[CONTEXT.start("held_category") + np.arange(held) * _CATS + groups // NUM_LEAD_RANKS] = 1
-    keys = np.asarray(draft.keys, dtype=np.int64)[ranking]
-    passed = np.asarray(draft.passed, dtype=np.int64)[ranking]
-    passed_levels = _level(passed)
-    context[CONTEXT.start("held_passed") : CONTEXT.start("held_passed") + held] = passed_levels
 
     rows = np.zeros((NUM_ACTIONS, ROW.size), dtype=np.float32)
     if step < _PICKS:
@@ -384,10 +351,9 @@ def encode_draft(draft: RowDraft) -> np.ndarray:
         rows[:, ROW["places"]] = _PLACES
         rows[:, ROW["place_group"]] = groups[ORDERS] / (NUM_GROUPS - 1)
         rows[:, ROW["place_level"]] = levels[ORDERS]
+        keys = np.asarray(draft.keys, dtype=np.int64)[ranking]
         beats, ties = _versus(keys[None])
         rows[:, ROW["beats"]], rows[:, ROW["ties"]] = beats[0], ties[0]
-        rows[:, ROW["place_passed"]] = passed_levels[ORDERS]
-        rows[:, ROW["place_bypassed"]] = (passed > keys)[ORDERS]
     return np.concatenate([context, rows.ravel()])
 
 
@@ -440,16 +406,11 @@ def encode_drafts(drafts: Sequence[RowDraft]) -> np.ndarray:
     keys, _, _ = end_to_end(
         [np.asarray(d.keys, dtype=np.int64)[r] for d, r in zip(drafts, ranked, strict=True)]
     )
-    passed, _, _ = end_to_end(
-        [np.asarray(d.passed, dtype=np.int64)[r] for d, r in zip(drafts, ranked, strict=True)]
-    )
     levels = _level(keys)
-    passed_levels = _level(passed)
     context[owner, CONTEXT.start("held") + rank] = 1
     context[owner, CONTEXT.start("held_group") + rank] = groups / (NUM_GROUPS - 1)
     context[owner, CONTEXT.start("held_level") + rank] = levels
     context[owner, CONTEXT.start("held_category") + rank * _CATS + groups // NUM_LEAD_RANKS] = 1
-    context[owner, CONTEXT.start("held_passed") + rank] = passed_levels
 
     picking = np.flatnonzero(steps < _PICKS)
     if picking.size:
@@ -488,10 +449,6 @@ def encode_drafts(drafts: Sequence[RowDraft]) -> np.ndarray:
         beats, ties = _versus(keys[at].reshape(-1, NUM_PACKS))
         chosen[:, :, ROW["beats"]] = beats
         chosen[:, :, ROW["ties"]] = ties
-        held_passed = passed_levels[at].reshape(-1, NUM_PACKS)
-        bypassed = passed[at].reshape(-1, NUM_PACKS) > keys[at].reshape(-1, NUM_PACKS)
-        chosen[:, :, ROW["place_passed"]] = held_passed[:, ORDERS]
-        chosen[:, :, ROW["place_bypassed"]] = bypassed[:, ORDERS]
         rows[arranging] = chosen
     return out
 

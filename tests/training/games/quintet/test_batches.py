@@ -96,16 +96,13 @@ def _digest(arrays: list[np.ndarray]) -> str:
 # The observations of ``_drafts(30, seed=3)`` stacked, ``float32 (180, 8419)``: computed with
 # the encoding before the batched one, before the order rows' ``beats`` and ``ties``.
 OLD_ENCODING = "7ed5e30aec4cb2e7"
-_OLD_ROW = ROW.start("beats")  # the old row's end: the comparisons and what came after them
-_OLD_CONTEXT = CONTEXT.start("held_passed")  # the old context's end
+_COMPARED = ROW.size - ROW.start("beats")  # the columns after the old row's end
 
 
 def _without_comparisons(observations: np.ndarray) -> np.ndarray:
-    """The observations without the fields added after the pinned encoding (the order rows'
-    comparisons, the packs passed over)."""
     rows = observations[:, CONTEXT.size :].reshape(len(observations), NUM_ACTIONS, ROW.size)
-    old = rows[:, :, :_OLD_ROW].reshape(len(observations), -1)
-    return np.ascontiguousarray(np.concatenate([observations[:, :_OLD_CONTEXT], old], axis=1))
+    old = rows[:, :, : ROW.size - _COMPARED].reshape(len(observations), -1)
+    return np.ascontiguousarray(np.concatenate([observations[:, : CONTEXT.size], old], axis=1))
 
 
 def test_encode_drafts_is_the_old_encoding_row_by_row_in_any_batch() -> None:
