@@ -13,6 +13,10 @@ and each row meets the bot's row for the same cards (the bots plan the whole row
 ``--mixed-draws`` times (its orders are drawn), best_response once on the first
 ``--best-response-deals`` deals (it searches). A row wins when its points (3..7 per position won)
 exceed the bot's.
+
+After the table, the deals on which the agent took other packs and did not beat greedy or
+sacrifice, and how many of them some order of its own five packs would have won against both:
+what its packs lost there, and what only its order did.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 from pokerzoo.agents.quintet import BestResponseBot, GreedyBot, MixedBot, SacrificeBot
 from pokerzoo.envs.core.registry import get_game
-from pokerzoo.envs.quintet.analysis import greedy_packs
+from pokerzoo.envs.quintet.analysis import ORDERS, greedy_packs
 from pokerzoo.envs.quintet.packs import strongest_pack
 from pokerzoo.training.evaluate import Policy, model_policy
 from pokerzoo.training.games.quintet.packs import RowDraft, encode_drafts
@@ -83,6 +87,26 @@ def split(
     return counts
 
 
+def reorderable(agent: list[RowDraft], deals: Sequence[np.ndarray]) -> tuple[int, int]:
+    """Deals on which the agent took other packs than greedy's and lost or drew against greedy
+    or sacrifice, and how many of them some order of its own packs wins against both."""
+    missed = reordered = 0
+    for draft, cards in zip(agent, deals, strict=True):
+        _, keys = greedy_packs(cards)
+        if sorted(draft.keys) == sorted(np.asarray(keys).tolist()):
+            continue
+        theirs = [strengths(bot(seed=0).plan(cards)) for bot in (GreedyBot, SacrificeBot)]
+        mine = strengths(draft.row)
+        if all(outcome(mine, row) == 1 for row in theirs):
+            continue
+        missed += 1
+        own = np.sort(mine)[::-1]
+        reordered += any(
+            all(outcome(own[list(order)], row) == 1 for row in theirs) for order in ORDERS
+        )
+    return missed, reordered
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("run", help="a Quintet run folder trained with actions: packs")
@@ -123,6 +147,11 @@ def main(argv: Sequence[str] | None = None) -> None:
             games = int(counts[(same, "agent")].sum())
             packs = "greedy's" if same else "others"
             print(f"| {bot} | {packs} | {games:,} | {cells[0]} | {cells[1]} |")
+    missed, reordered = reorderable(agent_rows, deals)
+    print(
+        f"\nOn its other packs the agent lost or drew against greedy or sacrifice on {missed} "
+        f"deals; on {reordered} of them an order of its own packs beats both."
+    )
 
 
 if __name__ == "__main__":

@@ -43,3 +43,35 @@ def test_outcome_weighs_positions_by_their_points() -> None:
     assert script.outcome(np.array([1, 1, 5, 9, 1]), np.array([1, 1, 9, 1, 1])) == 1  # 6 > 5
     assert script.outcome(np.array([2, 0, 0, 0, 0]), np.array([0, 2, 0, 0, 0])) == -1
     assert script.outcome(np.array([1, 2, 3, 4, 5]), np.array([1, 2, 3, 4, 5])) == 0
+
+
+def test_reorderable_counts_the_deals_another_order_of_the_same_packs_wins() -> None:
+    """Other packs than greedy's (the second candidate once), laid out in every order: a deal
+    counts as missed exactly when its order loses or draws against greedy or sacrifice, and as
+    reorderable exactly when some order of the same packs is not missed."""
+    script = benchmark_script("quintet_packs_split")
+    rng = np.random.default_rng(5)
+    deals = [np.sort(rng.choice(32, 25, replace=False) + 20) for _ in range(3)]
+    seen = set()
+    for cards in deals:
+        drafts = []
+        for order in range(len(script.ORDERS)):
+            draft = script.RowDraft(cards, 16)
+            for action in (0, 1, 0, 0, order):
+                draft.commit(action)
+            drafts.append(draft)
+        if sorted(drafts[0].keys) == sorted(greedy_packs(cards)[1].tolist()):
+            continue  # the second candidate led back to greedy's packs
+        results = [script.reorderable([draft], [cards]) for draft in drafts]
+        missed = [m for m, _ in results]
+        assert set(missed) <= {0, 1}
+        some_order_wins = 0 in missed
+        assert all(r == (m and some_order_wins) for m, r in results)
+        seen.add(some_order_wins)
+    assert seen == {True, False}  # these deals hold both kinds
+    # Greedy's packs are never counted.
+    spec = get_game("quintet")
+    rule = rules_for(spec, "candidates", "packs")["strongest"].policy(
+        feature_set(spec, "candidates", "packs")
+    )
+    assert script.reorderable(script.rows(rule, deals, 16), deals) == (0, 0)
