@@ -52,7 +52,7 @@ def test_reorderable_counts_the_deals_another_order_of_the_same_packs_wins() -> 
     script = benchmark_script("quintet_packs_split")
     rng = np.random.default_rng(5)
     deals = [np.sort(rng.choice(32, 25, replace=False) + 20) for _ in range(3)]
-    seen = set()
+    seen: set[bool] = set()
     for cards in deals:
         drafts = []
         for order in range(len(script.ORDERS)):
