@@ -2,6 +2,7 @@
 
     python benchmarks/training_throughput.py [--games draw_poker ...] [--rollouts 2]
                                              [--collection config native] [--baseline REV]
+                                             [--config FILE ...]
 
 Each row trains a game's shipped default config (``pokerzoo train GAME``'s) for ``--rollouts``
 PPO rollouts (``n_steps x n_envs`` env steps each, updates included) with periodic and final
@@ -18,6 +19,10 @@ would reach if collecting its rollouts cost nothing (steps / update seconds).
 ``REV`` (``git archive``, in a fresh interpreter): the before of a change, in the same run. Rows
 run one after another: another job on the machine slows every row alike only if it runs
 throughout, so read the ratios of one run, not the steps/s of two.
+``--config FILE ...`` adds a row for each config file (of any game; its own ``vec_env`` and
+``workers``), trained the same way after the shipped configs' rows: a change of tables or
+rollouts measured beside the default it would replace (``--games`` picks the defaults shown;
+``--games`` with no game, none of them).
 """
 
 from __future__ import annotations
@@ -42,12 +47,15 @@ Row = tuple[str, float, int, float | None]
 updates among ``learn``'s (``None``: a baseline's code that does not time them)."""
 
 
-def steps_per_second(game: str, collection: str, rollouts: int) -> Row:
-    """:data:`Row` of ``game``'s shipped config trained ``rollouts`` rollouts."""
+def steps_per_second(
+    game: str, collection: str, rollouts: int, config_path: str | None = None
+) -> Row:
+    """:data:`Row` of ``game``'s shipped config (or of the file ``config_path``, a config of
+    ``game``) trained ``rollouts`` rollouts."""
     from pokerzoo.training.runs import resolve_config
     from pokerzoo.training.train import train
 
-    config = resolve_config(game)
+    config = resolve_config(game, config_path)
     updates: dict[str, object] = {
         "timesteps": rollouts * config.ppo.n_steps * config.n_envs,
         "checkpoint_every": 10**9,
@@ -83,12 +91,15 @@ def baseline_rate(tree: Path, game: str, rollouts: int) -> Row:
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", nargs="+", default=list(DEFAULT_GAMES))
+    parser.add_argument("--games", nargs="*", default=list(DEFAULT_GAMES))
     parser.add_argument("--rollouts", type=int, default=2, help="PPO rollouts per row")
     parser.add_argument(
         "--collection", nargs="+", choices=("config", "native"), default=["config", "native"]
     )
     parser.add_argument("--baseline", help="also train each config as shipped at this commit")
+    parser.add_argument(
+        "--config", nargs="+", default=[], metavar="FILE", help="also train these config files"
+    )
     parser.add_argument("--tree", help=argparse.SUPPRESS)  # a baseline row's own process
     parser.add_argument("--one", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -97,11 +108,18 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(json.dumps(steps_per_second(args.one[0], "config", int(args.one[1]))))
         return
     from pokerzoo.envs.core.registry import games
+    from pokerzoo.training.config import ConfigError, load_config
 
     known = games()
     for game in [*args.games, YARDSTICK]:
         if game not in known:
             parser.error(f"unknown game {game!r}: expected one of {', '.join(known)}")
+    files = []
+    for path in args.config:
+        try:
+            files.append((load_config(path).game, path))
+        except ConfigError as error:
+            parser.error(str(error))
     start = time.perf_counter()
     yardstick = steps_per_second(YARDSTICK, "config", args.rollouts)
     rows = []
@@ -119,8 +137,12 @@ def main(argv: Sequence[str] | None = None) -> None:
                 rows.append((game, (f"{kind}, at {args.baseline}", *measured)))
             for collection in args.collection:
                 rows.append((game, steps_per_second(game, collection, args.rollouts)))
+        for game, path in files:
+            kind, *measured = steps_per_second(game, "config", args.rollouts, path)
+            rows.append((game, (f"{kind}, `{Path(path).name}`", *measured)))
     print(
-        f"Env steps/s during `learn` (default configs, {args.rollouts} rollouts a row, evaluation "
+        f"Env steps/s during `learn` (default configs"
+        f"{' and the given files' if files else ''}, {args.rollouts} rollouts a row, evaluation "
         f"off); {os.cpu_count()} CPUs, {platform.processor() or platform.machine()}, "
         f"{time.perf_counter() - start:.0f} s in all\n"
     )

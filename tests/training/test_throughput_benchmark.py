@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -31,3 +32,31 @@ def test_an_unknown_game_is_named(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         script.main(["--games", "checkers"])
     assert "unknown game 'checkers'" in capsys.readouterr().err
+
+
+def test_a_config_file_gets_a_row_of_its_own(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = tmp_path / "stud_small.yaml"
+    config.write_text(
+        "game: five_card_stud\nn_envs: 4\nvec_env: native\nfeatures: equity\n"
+        "ppo: {n_steps: 16, batch_size: 32}\nopponents: {bots: {random: 1, rules: 1}}\n"
+    )
+    script = benchmark_script("training_throughput")
+    script.main(["--games", "--rollouts", "1", "--config", str(config)])
+    out = capsys.readouterr().out
+    assert "default configs and the given files" in out
+    row = re.search(r"\| five_card_stud \| native, `stud_small.yaml` \| ([\d,]+) \|", out)
+    assert row is not None, out
+    assert int(row.group(1)) == 16 * 4  # one rollout of the file's n_steps x n_envs
+    assert "| draw_poker |" not in out  # no shipped config asked for
+
+
+def test_a_bad_config_file_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    config = tmp_path / "bad.yaml"
+    config.write_text("game: five_card_stud\nn_envs: many\n")
+    script = benchmark_script("training_throughput")
+    with pytest.raises(SystemExit):
+        script.main(["--games", "--config", str(config)])
+    err = capsys.readouterr().err
+    assert "bad.yaml" in err and "n_envs" in err
