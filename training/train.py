@@ -56,7 +56,7 @@ from .runs import (
     snapshot_paths,
     write_run_info,
 )
-from .sharded_vec_env import ShardedVecEnv, shard_sizes
+from .sharded_vec_env import ShardedVecEnv, shard_sizes, worker_cpus
 from .vec_wrappers import FeatureEnv, FeatureVecEnv, InfoMaskVecEnv, RewardScaleVecEnv
 
 __all__ = [
@@ -378,7 +378,10 @@ def make_training_env(
         # or split into ``workers`` such shards, each in a worker process.
         worker_features = True
         shards = _shard_factories(config, snapshots)
-        venv = shards[0]() if len(shards) == 1 else ShardedVecEnv(shards)
+        if len(shards) == 1:
+            venv = shards[0]()
+        else:
+            venv = ShardedVecEnv(shards, cpus=worker_cpus(len(shards), config.pin_workers))
     else:
         factories = _table_factories(config, snapshots, worker_features)
         if kind == "subproc":

@@ -50,6 +50,10 @@ def test_defaults_fill_missing_keys() -> None:
         ({"game": "quintet", "threads": True}, "threads: expected an integer"),
         ({"game": "quintet", "update_threads": 0}, "update_threads: expected an integer >= 1"),
         ({"game": "quintet", "workers": 0}, "workers: expected an integer >= 1"),
+        (
+            {"game": "quintet", "pin_workers": "yes"},
+            "pin_workers: expected one of 'auto', True or False, got 'yes'",
+        ),
         ({"game": "quintet", "vec_env": "gpu"}, "vec_env: expected one of"),
         ({"game": "quintet", "env": [1]}, "env: expected a mapping"),
         ({"game": "quintet", "evaluation": {"every": -1}}, "evaluation.every: expected"),

@@ -12,9 +12,17 @@ import numpy as np
 import pytest
 from pokerzoo.envs.core.errors import IllegalActionError
 from pokerzoo.envs.core.registry import get_game
+from pokerzoo.training import sharded_vec_env
 from pokerzoo.training.config import ConfigError, from_dict
 from pokerzoo.training.runs import resolve_config
-from pokerzoo.training.sharded_vec_env import ShardedVecEnv, pack, shard_sizes, unpack
+from pokerzoo.training.sharded_vec_env import (
+    ShardedVecEnv,
+    pack,
+    shard_sizes,
+    unpack,
+    usable_cpus,
+    worker_cpus,
+)
 from pokerzoo.training.train import (
     _build_shard,
     _shard_factories,
@@ -158,13 +166,15 @@ def test_a_run_on_worker_shards_trains_the_same_weights(tmp_path: Path) -> None:
         "opponents": {"bots": {"random": 1, "caller": 1}, "snapshot_every": 0},
         "evaluation": {"every": 0, "final_episodes": 0},
     }
+    layouts = [{"workers": 1}, {"workers": 3, "pin_workers": True}]
+    layouts += [{"workers": 2, "pin_workers": False}]
     models = [
         train(
-            from_dict({"game": GAME, **tiny, "workers": k}), tmp_path / f"w{k}", progress_bar=False
+            from_dict({"game": GAME, **tiny, **layout}), tmp_path / f"run{i}", progress_bar=False
         ).model
-        for k in (1, 3)
+        for i, layout in enumerate(layouts)
     ]
-    assert weights(models[0]) == weights(models[1])
+    assert weights(models[0]) == weights(models[1]) == weights(models[2])
 
 
 def test_spawned_workers_give_what_forked_ones_give() -> None:
@@ -185,3 +195,52 @@ def test_spawned_workers_give_what_forked_ones_give() -> None:
     finally:
         spawned.close()
         reference.close()
+
+
+def test_worker_cpus(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sharded_vec_env, "usable_cpus", lambda: [0, 2, 5])
+    assert worker_cpus(3, "auto") == [0, 2, 5]  # the workers fill the CPUs: bound
+    assert worker_cpus(4, "auto") == [0, 2, 5]
+    assert worker_cpus(2, "auto") is None  # a CPU to spare: the OS places them
+    assert worker_cpus(2, True) == [0, 2, 5]
+    assert worker_cpus(3, False) is None
+    with pytest.raises(ValueError, match="bad pin 'yes': expected True, False or 'auto'"):
+        worker_cpus(2, "yes")
+    monkeypatch.setattr(sharded_vec_env, "usable_cpus", lambda: None)  # no binding here
+    assert worker_cpus(3, True) is None
+
+
+@pytest.mark.skipif(usable_cpus() is None, reason="this platform binds no process to CPUs")
+def test_bound_workers_run_on_their_cpus_and_step_the_same() -> None:
+    import os
+
+    cpus = usable_cpus()
+    assert cpus
+    config = stud_config(n_envs=3, workers=3)
+    everywhere = os.sched_getaffinity(0)
+    free = ShardedVecEnv(_shard_factories(config, None))
+    bound = ShardedVecEnv(_shard_factories(config, None), cpus=[cpus[-1], cpus[0]])
+    try:
+        assert [os.sched_getaffinity(p.pid) for p in free._processes] == [everywhere] * 3
+        wanted = [{cpus[-1]}, {cpus[0]}, {cpus[-1]}]  # worker k on cpus[k % 2]
+        assert [os.sched_getaffinity(p.pid) for p in bound._processes] == wanted
+        assert os.sched_getaffinity(0) == everywhere  # the main process stays unbound
+        for venv in (free, bound):
+            venv.seed(5)
+        assert np.array_equal(free.reset(), bound.reset())
+        rng = np.random.default_rng(1)
+        for _ in range(10):
+            masks = free.action_masks()
+            actions = np.array([rng.choice(np.flatnonzero(mask)) for mask in masks])
+            assert same(list(free.step(actions)), list(bound.step(actions)))
+    finally:
+        free.close()
+        bound.close()
+
+
+def test_bad_cpus_are_named() -> None:
+    config = stud_config(n_envs=2, workers=2)
+    cpus = usable_cpus()
+    message = "this platform cannot bind" if cpus is None else r"bad cpus \[-1\]: expected some of"
+    with pytest.raises(ValueError, match=message):
+        ShardedVecEnv(_shard_factories(config, None), cpus=[-1])
