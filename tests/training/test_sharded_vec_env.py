@@ -5,6 +5,7 @@ come back from the workers; a run trains to the same weights."""
 from __future__ import annotations
 
 import hashlib
+import os
 from pathlib import Path
 from typing import Any
 
@@ -184,17 +185,22 @@ def test_spawned_workers_give_what_forked_ones_give() -> None:
     spawned = ShardedVecEnv(_shard_factories(config, None), start_method="spawn")
     reference = one_process(config)
     try:
-        for venv in (spawned, reference):
-            venv.seed(5)
-        assert np.array_equal(spawned.reset(), reference.reset())
-        rng = np.random.default_rng(1)
-        for _ in range(10):
-            masks = spawned.action_masks()
-            actions = np.array([rng.choice(np.flatnonzero(mask)) for mask in masks])
-            assert same(list(spawned.step(actions)), list(reference.step(actions)))
+        assert_steps_alike(spawned, reference)
     finally:
         spawned.close()
         reference.close()
+
+
+def assert_steps_alike(venv: Any, reference: Any, steps: int = 10) -> None:
+    """``venv`` and ``reference`` (the same tables), seeded alike, deal and step alike."""
+    for env in (venv, reference):
+        env.seed(5)
+    assert np.array_equal(venv.reset(), reference.reset())
+    rng = np.random.default_rng(1)
+    for _ in range(steps):
+        masks = venv.action_masks()
+        actions = np.array([rng.choice(np.flatnonzero(mask)) for mask in masks])
+        assert same(list(venv.step(actions)), list(reference.step(actions)))
 
 
 def test_worker_cpus(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -212,8 +218,6 @@ def test_worker_cpus(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.skipif(usable_cpus() is None, reason="this platform binds no process to CPUs")
 def test_bound_workers_run_on_their_cpus_and_step_the_same() -> None:
-    import os
-
     cpus = usable_cpus()
     assert cpus
     config = stud_config(n_envs=3, workers=3)
@@ -225,14 +229,7 @@ def test_bound_workers_run_on_their_cpus_and_step_the_same() -> None:
         wanted = [{cpus[-1]}, {cpus[0]}, {cpus[-1]}]  # worker k on cpus[k % 2]
         assert [os.sched_getaffinity(p.pid) for p in bound._processes] == wanted
         assert os.sched_getaffinity(0) == everywhere  # the main process stays unbound
-        for venv in (free, bound):
-            venv.seed(5)
-        assert np.array_equal(free.reset(), bound.reset())
-        rng = np.random.default_rng(1)
-        for _ in range(10):
-            masks = free.action_masks()
-            actions = np.array([rng.choice(np.flatnonzero(mask)) for mask in masks])
-            assert same(list(free.step(actions)), list(bound.step(actions)))
+        assert_steps_alike(bound, free)
     finally:
         free.close()
         bound.close()
