@@ -120,7 +120,7 @@ def pack(infos: Sequence[dict[str, Any]]) -> Packed:
                 for value in values
             )
         ):
-            packed.append((key, None, np.stack(values)))
+            packed.append((key, None, np.array(values)))  # np.stack's array, faster
         else:
             packed.append((key, [row for row, _ in entries], values))
     return len(infos), packed
