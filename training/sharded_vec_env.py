@@ -81,12 +81,14 @@ def worker_cpus(workers: int, pin: bool | str) -> list[int] | None:
     """The CPUs to bind ``workers`` shards to (``ShardedVecEnv``'s ``cpus``), or ``None`` to
     leave them to the OS. ``pin``: ``True`` binds worker ``k`` to the ``k``-th usable CPU
     (round robin), ``False`` never binds, ``"auto"`` binds only when the workers fill every
-    usable CPU (on a machine with cores to spare the OS finds an idle one for each, and
-    concurrent runs would crowd the same CPUs if bound)."""
+    usable CPU evenly (their count a multiple of the CPUs'): on a machine with cores to spare
+    the OS finds an idle one for each, and concurrent runs would crowd the same CPUs if bound;
+    with more workers than CPUs, round robin would leave some CPUs more shards than others
+    at every step, where the OS can even them out."""
     if pin not in (True, False, "auto"):
         raise ValueError(f"bad pin {pin!r}: expected True, False or 'auto'")
     cpus = usable_cpus()
-    if pin is False or cpus is None or (pin == "auto" and workers < len(cpus)):
+    if pin is False or cpus is None or (pin == "auto" and workers % len(cpus) != 0):
         return None
     return cpus
 

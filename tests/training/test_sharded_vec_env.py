@@ -206,8 +206,9 @@ def assert_steps_alike(venv: Any, reference: Any, steps: int = 10) -> None:
 def test_worker_cpus(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sharded_vec_env, "usable_cpus", lambda: [0, 2, 5])
     assert worker_cpus(3, "auto") == [0, 2, 5]  # the workers fill the CPUs: bound
-    assert worker_cpus(4, "auto") == [0, 2, 5]
+    assert worker_cpus(6, "auto") == [0, 2, 5]  # two a CPU
     assert worker_cpus(2, "auto") is None  # a CPU to spare: the OS places them
+    assert worker_cpus(4, "auto") is None  # round robin would give one CPU two of them
     assert worker_cpus(2, True) == [0, 2, 5]
     assert worker_cpus(3, False) is None
     with pytest.raises(ValueError, match="bad pin 'yes': expected True, False or 'auto'"):
