@@ -272,8 +272,8 @@ class TrainConfig(Section):
     pin_workers: Literal["auto", True, False] = "auto"
     """Bind worker ``k`` of ``workers`` to the ``k``-th CPU the run may use (Linux only; see
     :func:`~pokerzoo.training.sharded_vec_env.worker_cpus`): ``"auto"`` binds them only when
-    they fill every CPU evenly (on 2 cores, two workers: stud's default collects 1.2x as fast
-    bound, draw poker's 1.1x), ``true`` always, ``false`` never (the OS places them). Where the
+    they fill every CPU evenly (on 2 cores, two workers: stud's default collected up to 1.2x as
+    fast bound, draw poker's 1.1x), ``true`` always, ``false`` never (the OS places them). Where the
     work runs, not what it computes: a run trains the same weights either way."""
     threads: int = Field(1, ge=1)
     """torch threads in the trainer and in every env worker (see the module docstring)."""

@@ -21,8 +21,9 @@ where the OS puts it). :func:`worker_cpus` gives the training's choice (config
 ``pin_workers``). When the workers fill every core they are better bound: timed on 2 cores,
 unbound, the second of stud's two shards started a step 0.9 ms after the first on average and
 each shard stepped its 16 tables in 9.4-9.9 ms; bound, 0.01-0.05 ms apart and 8.5-8.8 ms, and
-stud's default config trained 1.2x as fast (``benchmarks/training_throughput.py``). Binding
-changes where the work runs, not what it computes.
+stud's default config trained 1.16-1.19x as fast in five of six benchmark runs, 1.02x in the
+sixth (``benchmarks/training_throughput.py``). Binding changes where the work runs, not what it
+computes.
 
 Masks travel with each step's answer (sb3-contrib's ``env_method("action_masks")`` costs no
 round trip), and an action the masks forbid is refused before any shard steps: a refused step
