@@ -163,3 +163,19 @@ def test_importing_the_envs_imports_no_bot_until_an_env_needs_one() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.split("\n")[:2] == ["[]", "pokerzoo.agents.draw_poker"]
+
+
+def test_importing_the_envs_and_the_command_builds_no_hand_table() -> None:
+    """The evaluator's tables (about 0.3 s each) are built when a game first needs them, not
+    when the registry or a module's docstring is made: every process imports the envs, and a
+    draw poker run should not pay for the standard ruleset's table."""
+    code = (
+        "import pokerzoo.envs, pokerzoo.training.cli\n"
+        "from pokerzoo.envs.core import hands\n"
+        "print(hands._tables.cache_info().currsize)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False, cwd=ROOT
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "0"

@@ -50,7 +50,7 @@ from ..core.observation import Field, ObservationLayout, document
 from ..core.options import build, check_choice, check_int
 from .observation import CARD_FEATURES, LAYOUT, encode_observation, update_observation
 from .render import render_grid
-from .rules import EMPTY, GRID_CELLS, PokerSquaresRules, SquaresState, cell_name
+from .rules import EMPTY, GRID_CELLS, SCORING_TABLES, PokerSquaresRules, SquaresState, cell_name
 
 __all__ = ["INFO_SCHEMA", "TABLE_REWARDS", "PokerSquaresGame", "TableState"]
 
@@ -319,8 +319,9 @@ def table_state_layout(num_players: int, rounds: int, points: tuple[int, ...]) -
     )
 
 
-document(
-    sys.modules[__name__],
-    info_table=INFO_SCHEMA.table(),
-    state_table=PokerSquaresGame().state_layout.table(),
-)
+# The docstring's state table is the default game's (2 players, 1 round, American scoring).
+# Its bounds need only that scoring's extremes, which its hand classes share (without jokers a
+# class scores its own category's points), so importing the module does not build the hand
+# tables that scoring a game needs (about 0.3 s; a test checks the table against the game's).
+DEFAULT_STATE_TABLE = table_state_layout(2, 1, tuple(SCORING_TABLES["american"].values())).table()
+document(sys.modules[__name__], info_table=INFO_SCHEMA.table(), state_table=DEFAULT_STATE_TABLE)

@@ -373,3 +373,10 @@ def test_bots_move_the_same_whatever_the_observation_dtype(name: str) -> None:
             ]
         )
     assert moves[0] == moves[1] and len(moves[0]) >= 20
+
+
+def test_the_docstring_state_table_is_the_default_games() -> None:
+    from pokerzoo.envs.poker_squares import game
+
+    assert game.PokerSquaresGame().state_layout.table() == game.DEFAULT_STATE_TABLE
+    assert game.DEFAULT_STATE_TABLE in (game.__doc__ or "")
