@@ -29,6 +29,7 @@ equity bot also ``decks`` and ``jokers``, to know the pack) and ignore the other
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -362,6 +363,7 @@ class EquityBot:
         self.margin = float(margin)
         self.trust = float(trust)
         self._counts = Deck("standard", jokers=jokers, decks=decks).counts.astype(np.int64)
+        self._pack = (int(decks), int(jokers))
         self._cache: dict[tuple, np.ndarray] = {}
         self.reset(seed)
 
@@ -508,17 +510,30 @@ def _equities(bots: Sequence[EquityBot], views: Sequence[DrawPokerView]) -> list
     its cache, or simulated: every bot draws its random numbers from its own generator in the
     order one bot alone draws them (its futures' deals, then the pool's deal, then the pool
     hands of each opponent read from its play), and the work on the cards is done for all the
-    bots together. A bot may appear once."""
+    bots together; a simulation run before on the same generator state and view is read back
+    (:data:`_SIMULATIONS`). A bot may appear once."""
     equities: list[np.ndarray | None] = [None] * len(bots)
     jobs: list[tuple[int, tuple, _Job]] = []
+    shared: dict[int, tuple] = {}
     for k, (bot, view) in enumerate(zip(bots, views, strict=True)):
         drawing = view.phase != PHASE_BET_AFTER
         key = (view.hand_number, view.cards, view.opponents_in, view.drawn, view.history, drawing)
         cached = bot._cache.get(key)
-        if cached is None:
-            jobs.append((k, key, _start(bot, view, drawing)))
-        else:
+        if cached is not None:
             equities[k] = cached
+            continue
+        memo = _simulation_key(bot, key)
+        found = _SIMULATIONS.get(memo)
+        if found is None:
+            shared[k] = memo
+            jobs.append((k, key, _start(bot, view, drawing)))
+            continue
+        _SIMULATIONS.move_to_end(memo)
+        equity, after = found
+        bot._rng.bit_generator.state = after
+        if len(bot._cache) > 64:
+            bot._cache.clear()
+        equities[k] = bot._cache[key] = equity
     if jobs:
         simulated: list[np.ndarray] = []
         chunk: list[_Job] = []
@@ -534,8 +549,40 @@ def _equities(bots: Sequence[EquityBot], views: Sequence[DrawPokerView]) -> list
         for (k, key, job), equity in zip(jobs, simulated, strict=True):
             if len(job.bot._cache) > 64:
                 job.bot._cache.clear()
+            equity.flags.writeable = False
             equities[k] = job.bot._cache[key] = equity
+            _SIMULATIONS[shared[k]] = equity, job.bot._rng.bit_generator.state
+            if len(_SIMULATIONS) > _SIMULATIONS_KEPT:
+                _SIMULATIONS.popitem(last=False)
     return equities  # type: ignore[return-value]
+
+
+_SIMULATIONS_KEPT = 8_192
+"""Simulations :data:`_SIMULATIONS` keeps, the least recently used dropped past it (about 2 KB
+each: a duplicate evaluation's pieces of 256 heads-up deals need a few thousand,
+:data:`pokerzoo.training.evaluate.PIECE_DEALS`)."""
+_SIMULATIONS: OrderedDict[tuple, tuple[np.ndarray, dict[str, Any]]] = OrderedDict()
+"""Each simulation's equities and where it left its bot's generator, by all it depends on: the
+bot's class and settings, its generator's state and the view (its cache key). A duplicate
+evaluation seats the same bot, seeded alike, at the same deal once per contender (the agent, the
+rules over its features): wherever the contenders have played alike so far, the bot's
+simulation is one it ran before, read back here with its generator moved on as the simulation
+moves it, so the bot decides and draws exactly as it would have (read only: shared by bots)."""
+
+
+def _simulation_key(bot: EquityBot, key: tuple) -> tuple:
+    """What a simulation of ``bot`` on the view of cache key ``key`` depends on."""
+    settings = (type(bot), bot.samples, bot.trust, bot.deuces_wild, bot._pack)
+    return settings, _frozen(bot._rng.bit_generator.state), key
+
+
+def _frozen(value: Any) -> Any:
+    """A generator's state (nested dicts of numbers and arrays) as a hashable value."""
+    if isinstance(value, dict):
+        return tuple((k, _frozen(v)) for k, v in sorted(value.items()))
+    if isinstance(value, np.ndarray):
+        return value.dtype.str, value.shape, value.tobytes()
+    return value
 
 
 def _start(bot: EquityBot, view: DrawPokerView, drawing: bool) -> _Job:

@@ -46,6 +46,7 @@ __all__ = [
     "DuplicateDeals",
     "Evaluation",
     "OpponentResult",
+    "PIECE_DEALS",
     "Policy",
     "evaluate_agent",
     "evaluate_contenders",
@@ -67,6 +68,11 @@ of each action (K, A), 0 where the mask forbids it."""
 BotMaker = Callable[[int], Bot]
 """A player built per game: ``make(seed) -> Bot`` (a bot of the game seeded for that game, or a
 trained policy as a :class:`~pokerzoo.training.opponents.PolicyBot`)."""
+PIECE_DEALS = 256
+"""Deals :func:`evaluate_contenders` plays every contender against every bot on before the next
+ones: what a bot or a feature set keeps of a deal (the draw poker equity bot's simulations,
+:data:`pokerzoo.agents.draw_poker._SIMULATIONS`, a few thousand for 256 heads-up deals) is still
+there when the next contender meets the same deal, however many deals the evaluation plays."""
 
 
 def model_policy(model: Any, transform: Callable[[np.ndarray], np.ndarray] | None = None) -> Policy:
@@ -285,8 +291,9 @@ def evaluate_contenders(
     consecutive deals (one chunk in one process; about
     :data:`~pokerzoo.training.forking.CHUNKS_PER_PROCESS` a process across ``processes``
     forked workers, forked once), and whoever plays a chunk plays every contender against every
-    bot on it, so what it worked out for a deal (the Monte-Carlo features' cache) serves every
-    game of that deal. Each result's ``seconds`` is the time spent playing that bot, summed over
+    bot on it, :data:`PIECE_DEALS` deals at a time, so what it worked out for a deal (the
+    Monte-Carlo features' cache, the draw poker equity bot's simulations) serves every game of
+    that deal. Each result's ``seconds`` is the time spent playing that bot, summed over
     the processes; each evaluation's, the wall time of the whole pass."""
     started = time.perf_counter()
     check_int("episodes", episodes, 1)
@@ -298,24 +305,29 @@ def evaluate_contenders(
     tables = make_tables(spec, options, episodes, batch)
 
     def play(chunk: tuple[int, int]) -> dict[tuple[str, str], tuple[DuplicateDeals, float]]:
+        parts: dict[tuple[str, str], list[DuplicateDeals]] = {}
+        seconds: dict[tuple[str, str], float] = {}
         first, count = chunk
-        out = {}
-        for key, contender in contenders.items():
-            for name in names:
-                began = time.perf_counter()
-                deals = play_duplicate(
-                    spec,
-                    contender.policy,
-                    options,
-                    count,
-                    name,
-                    first,
-                    batch,
-                    player=contender.player,
-                    tables=tables,
-                )
-                out[key, name] = deals, time.perf_counter() - began
-        return out
+        for start in range(first, first + count, PIECE_DEALS):
+            size = min(PIECE_DEALS, first + count - start)
+            for key, contender in contenders.items():
+                for name in names:
+                    began = time.perf_counter()
+                    deals = play_duplicate(
+                        spec,
+                        contender.policy,
+                        options,
+                        size,
+                        name,
+                        start,
+                        batch,
+                        player=contender.player,
+                        tables=tables,
+                    )
+                    parts.setdefault((key, name), []).append(deals)
+                    took = time.perf_counter() - began
+                    seconds[key, name] = seconds.get((key, name), 0.0) + took
+        return {pair: (DuplicateDeals.concatenate(parts[pair]), seconds[pair]) for pair in parts}
 
     chunks = deal_chunks(seed, episodes, processes) if processes > 1 else [(seed, episodes)]
     parts = fork_map(play, chunks, processes)

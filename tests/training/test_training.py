@@ -15,10 +15,11 @@ from typing import Any
 import numpy as np
 import pytest
 from pokerzoo.envs.core.registry import get_game
-from pokerzoo.training import forking
+from pokerzoo.training import evaluate, forking
 from pokerzoo.training.cli import main
 from pokerzoo.training.config import ConfigError, from_dict, load_config
 from pokerzoo.training.evaluate import (
+    PIECE_DEALS,
     Contender,
     _play_lockstep,
     _play_vector,
@@ -252,10 +253,10 @@ def test_tables_kept_from_bot_to_bot_play_as_fresh_ones() -> None:
         assert kept.own.std() > 0
 
 
-def test_contenders_played_together_score_as_each_alone() -> None:
+def test_contenders_played_together_score_as_each_alone(monkeypatch: pytest.MonkeyPatch) -> None:
     """One pass of several contenders against several bots (each chunk of deals played by
-    all of them, in one process or split across two) gives each contender the tables it gets
-    evaluated alone."""
+    all of them, in one process or split across two, in one piece or several) gives each
+    contender the tables it gets evaluated alone."""
     spec = get_game("five_card_stud")
 
     def last_legal(obs: np.ndarray, masks: np.ndarray) -> np.ndarray:  # never folds
@@ -270,7 +271,8 @@ def test_contenders_played_together_score_as_each_alone() -> None:
         "last": evaluate_agent(spec, last_legal, {}, 6, bots, seed=31),
         "first": evaluate_agent(spec, first_legal, {}, 6, bots, seed=31),
     }
-    for processes in (1, 2):
+    for processes, piece in ((1, PIECE_DEALS), (2, PIECE_DEALS), (1, 4), (2, 2)):
+        monkeypatch.setattr(evaluate, "PIECE_DEALS", piece)
         together = evaluate_contenders(spec, contenders, {}, 6, bots, 31, processes=processes)
         assert list(together) == ["last", "first"]
         for key, result in together.items():
