@@ -147,6 +147,15 @@ def test_the_training_features_never_import_the_bots() -> None:
     assert _agents_imports("pokerzoo.training.games") == {}
 
 
+def python(code: str) -> str:
+    """What ``python -c code`` prints, in a fresh interpreter (it must succeed)."""
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False, cwd=ROOT
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
 def test_importing_the_envs_imports_no_bot_until_an_env_needs_one() -> None:
     envs = sorted(name for name in MODULES if name.startswith("pokerzoo.envs"))
     code = (
@@ -158,11 +167,7 @@ def test_importing_the_envs_imports_no_bot_until_an_env_needs_one() -> None:
         "env.reset(seed=0)\n"
         "print(type(next(iter(env.unwrapped.opponents.values()))).__module__)\n"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=False, cwd=ROOT
-    )
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.split("\n")[:2] == ["[]", "pokerzoo.agents.draw_poker"]
+    assert python(code).split("\n")[:2] == ["[]", "pokerzoo.agents.draw_poker"]
 
 
 def test_importing_the_envs_and_the_command_builds_no_hand_table() -> None:
@@ -174,8 +179,4 @@ def test_importing_the_envs_and_the_command_builds_no_hand_table() -> None:
         "from pokerzoo.envs.core import hands\n"
         "print(hands._tables.cache_info().currsize)\n"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=False, cwd=ROOT
-    )
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.strip() == "0"
+    assert python(code).strip() == "0"
