@@ -27,9 +27,8 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from envs_ab import extract, namespace
-
-ROOT = Path(__file__).resolve().parent.parent
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
 TIMESTEPS = {"draw_poker": 8192, "five_card_stud": 8192, "nameless_poker": 4096, "quintet": 4096}
 """Steps of each game's short run (its default config otherwise)."""
 EPISODES = {"draw_poker": 1000, "five_card_stud": 500, "nameless_poker": 10, "quintet": 500}
@@ -130,6 +129,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         if game not in episodes or not count.isdigit() or int(count) < 1:
             parser.error(f"bad --episodes {item!r}: expected GAME=N, GAME one of {list(episodes)}")
         episodes[game] = int(count)
+    sys.path.insert(0, str(HERE))
+    from envs_ab import extract, namespace  # the A/B of the envs: the same extraction
+
     started = time.perf_counter()
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
