@@ -38,7 +38,7 @@ import numpy as np
 
 from ..envs.core.cards import JOKER, Deck
 from ..envs.core.draws import bounded_draws
-from ..envs.core.hands import Category, categories, evaluate
+from ..envs.core.hands import Category, categories, evaluate, evaluate_draws
 from ..envs.draw_poker import (
     CALL,
     FOLD,
@@ -464,15 +464,9 @@ class EquityBot:
 
 _DISCARDED = np.array([bits.bit_count() for bits in range(1 << HAND_SIZE)])
 """Cards each draw action's discard ``bits`` (action ``STAND_PAT + bits``) throws."""
-_KEPT_THEN_DRAWN = np.array(
-    [
-        [i for i in range(HAND_SIZE) if not bits >> i & 1]
-        + [HAND_SIZE + k for k in range(bits.bit_count())]
-        for bits in range(1 << HAND_SIZE)
-    ]
-)
-"""The equity bot's hand after discard ``bits``, as columns of its five cards followed by its
-replacements: the cards it keeps, in order, then the first replacements."""
+_DISCARDS = np.arange(1 << HAND_SIZE)
+"""Every discard, as the bits of the cards thrown (action ``STAND_PAT + bits``): the equity bot
+keeps the other cards and draws the first replacements of a future."""
 _POOL_FUTURES = 8
 """Hands in the pool of opponents read from their play, per future."""
 _CHUNK_FUTURES = 1200
@@ -713,19 +707,16 @@ def _caller_draws(jobs: list[_Job], deuces_wild: bool) -> None:
 
 def _score(jobs: list[_Job], deuces_wild: bool) -> list[np.ndarray]:
     """The equity of each job's discards (32 in the draw and before it, else standing pat
-    only): every hand of every job, the opponents' and the job's own after each discard, in one
-    evaluation; a job's share of the pot in a future splits ties, and its equity is the mean
-    over the futures (a mean over a contiguous row, summed as one bot alone sums it)."""
-    hands: list[np.ndarray] = []
-    for job in jobs:
-        hands.extend(job.hands)
-        rows, spare = job.decks[0], job.decks[1]
-        mine = np.concatenate([rows[:, HAND_SIZE * len(job.read) :], spare], axis=1)
-        own = np.broadcast_to(np.asarray(job.view.cards, dtype=np.int64), mine[:, :HAND_SIZE].shape)
-        cards = np.concatenate([own, mine[:, :HAND_SIZE]], axis=1)
-        take = _KEPT_THEN_DRAWN if job.drawing else _KEPT_THEN_DRAWN[:1]
-        hands.append(cards[:, take].transpose(1, 0, 2).reshape(-1, HAND_SIZE))
-    keys = evaluate(np.concatenate(hands), "draw", deuces_wild=deuces_wild)
+    only): the opponents' hands of every job in one evaluation, each job's own after each
+    discard in another (:func:`evaluate_draws`, which never builds them); a job's share of the
+    pot in a future splits ties, and its equity is the mean over the futures (a mean over a
+    contiguous row, summed as one bot alone sums it)."""
+    theirs_all = [hands for job in jobs for hands in job.hands]
+    keys = evaluate(
+        np.concatenate(theirs_all) if theirs_all else np.empty((0, HAND_SIZE), dtype=np.int64),
+        "draw",
+        deuces_wild=deuces_wild,
+    )
     equities = []
     at = 0
     for job in jobs:
@@ -737,12 +728,17 @@ def _score(jobs: list[_Job], deuces_wild: bool) -> list[np.ndarray]:
             at += samples
             ties = np.where(theirs > best, 0, ties) + (theirs == best)
             best = np.maximum(best, theirs)
-        options = 1 << HAND_SIZE if job.drawing else 1
-        mine = keys[at : at + options * samples].reshape(options, samples)
-        at += options * samples
+        rows, spare = job.decks[0], job.decks[1]
+        drawn = np.concatenate([rows[:, HAND_SIZE * len(job.read) :], spare], axis=1)
+        discards = _DISCARDS if job.drawing else _DISCARDS[:1]
+        mine = evaluate_draws(
+            [job.view.cards], drawn[None, :, :HAND_SIZE], discards, "draw", deuces_wild=deuces_wild
+        )
+        # one discard a row, as the mean over a contiguous row wants it
+        mine = np.ascontiguousarray(mine[0].T)
         share = np.where(mine > best, 1.0, np.where(mine == best, 1.0 / (ties + 2), 0.0))
         equity = np.zeros(1 << HAND_SIZE, dtype=np.float64)
-        equity[:options] = share.mean(axis=1)
+        equity[: len(discards)] = share.mean(axis=1)
         equities.append(equity)
     return equities
 

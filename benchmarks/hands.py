@@ -46,7 +46,7 @@ from typing import Any
 
 import numpy as np
 from pokerzoo.envs.core.cards import JOKER, format_card, make_deck
-from pokerzoo.envs.core.hands import evaluate, make_evaluator
+from pokerzoo.envs.core.hands import evaluate, evaluate_draws, make_evaluator
 
 PEERS = ("treys", "phevaluator", "eval7", "pokerkit")
 PILOT_HANDS = 2_000
@@ -246,6 +246,33 @@ def version(dist: str) -> str:
 
 
 # --- the run -------------------------------------------------------------------------------------
+DRAW_FUTURES = 600
+"""Futures per held hand in the ``evaluate_draws`` row (the draw poker equity bot's)."""
+
+
+def time_draws(hands: np.ndarray, repeat: int) -> tuple[Row, bool]:
+    """The ``evaluate_draws`` row: every discard of held hands in :data:`DRAW_FUTURES` futures
+    each, about as many hands as ``hands`` (its first rows held, the next ones drawn), and
+    whether its keys are :func:`evaluate`'s of the hands built card by card."""
+    held_count = max(1, len(hands) // (DRAW_FUTURES * 33))
+    held = hands[:held_count]
+    drawn = hands[held_count : held_count * (DRAW_FUTURES + 1)].reshape(held_count, -1, 5)
+    discards = np.arange(32)
+    seconds, keys = best_of(repeat, lambda: evaluate_draws(held, drawn, discards, "draw"))
+    kept_then_drawn = np.array(
+        [
+            [i for i in range(5) if not b >> i & 1] + list(range(5, 5 + b.bit_count()))
+            for b in range(32)
+        ]
+    )
+    built = np.concatenate([np.broadcast_to(held[:, None], drawn.shape), drawn], axis=2)
+    built = built[:, :, kept_then_drawn]  # (held, futures, discards, 5)
+    same = bool(np.array_equal(keys, evaluate(built.reshape(-1, 5), "draw").reshape(keys.shape)))
+    note = f"every discard of {held_count} hands in {drawn.shape[1]} futures each"
+    call = '`evaluate_draws(held, replacements, discards, "draw")`'
+    return Row(f"pokerzoo batched {call}", keys.size, seconds, notes=[note]), same
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     rng = np.random.default_rng(args.seed)
@@ -282,6 +309,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                     scalar == keys[: len(sample)].tolist(),
                 )
             )
+
+    rows["draws"], same = time_draws(hands, args.repeat)
+    checks.append(("pokerzoo evaluate_draws == evaluate of the hands it stands for", same))
 
     row, scalar_keys = run_loop(pokerzoo_loop(), hands, args, peer=False)
     rows["scalar"] = row

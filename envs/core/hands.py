@@ -63,6 +63,7 @@ __all__ = [
     "categories",
     "category_name",
     "evaluate",
+    "evaluate_draws",
     "hand_category",
     "hand_classes",
     "hand_key",
@@ -461,21 +462,35 @@ def _card_sum(table: np.ndarray, hands: np.ndarray) -> np.ndarray:
 
 
 def _classes(hands: np.ndarray, ruleset: str, deuces_wild: bool) -> tuple[np.ndarray, ...]:
-    """Hand-class ids, suit fields and the per-card weights of a checked (N, 5) array."""
+    """Hand-class ids and suit fields of a checked (N, 5) array."""
     cw = _card_weights(ruleset, deuces_wild)
-    layout = _layout()
     try:
         s = _card_sum(cw.weights, _unsigned(hands))
+        return _sum_classes(s)
     except IndexError:
         raise _bad_card_error(hands, ruleset) from None
+
+
+def _sum_classes(s: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Hand-class ids and suit fields of hands' weight sums (``s`` is overwritten); a sum holding
+    a rejected card raises ``IndexError``."""
+    layout = _layout()
     field = s >> _SUIT_SHIFT
-    try:
-        offset = layout.section_offset[field]
-    except IndexError:
-        raise _bad_card_error(hands, ruleset) from None
+    offset = layout.section_offset[field]
     s &= _RANK_MASK
     s += offset
     return layout.sparse_to_class[s], field
+
+
+def _draw_suits(keys: np.ndarray, cls: np.ndarray, field: np.ndarray, nibbles: np.ndarray) -> None:
+    """Add to ``"draw"`` keys their suit terms (RULES §2), from the classes, suit fields and suit
+    nibble sums (``nibbles`` is overwritten) of the hands."""
+    tables = _tables("draw")
+    nibbles >>= tables.card_suit_shift[cls]
+    nibbles &= 15
+    nibbles *= tables.card_suit_mul[cls]
+    keys += nibbles
+    keys += tables.flush_suit_mul[cls] * _layout().flush_priority[field]
 
 
 def evaluate(
@@ -505,13 +520,114 @@ def evaluate(
     cls, field = _classes(hands, ruleset, deuces_wild)
     keys = tables.key[cls]
     if ruleset == "draw":
-        s2 = _card_sum(_card_weights(ruleset, deuces_wild).suit_nibbles, hands)
-        s2 >>= tables.card_suit_shift[cls]
-        s2 &= 15
-        s2 *= tables.card_suit_mul[cls]
-        keys += s2
-        keys += tables.flush_suit_mul[cls] * _layout().flush_priority[field]
+        nibbles = _card_sum(_card_weights(ruleset, deuces_wild).suit_nibbles, hands)
+        _draw_suits(keys, cls, field, nibbles)
     return keys
+
+
+def evaluate_draws(
+    held: np.ndarray | Sequence[Sequence[int]],
+    replacements: np.ndarray | Sequence[Sequence[Sequence[int]]],
+    discards: np.ndarray | Sequence[int],
+    ruleset: Ruleset = "standard",
+    *,
+    deuces_wild: bool = False,
+) -> np.ndarray:
+    """Strength keys of the hands a draw makes, for many futures and discards at once.
+
+    Hand ``v`` holds ``held[v]``; in its future ``s`` it would draw ``replacements[v, s]``, in
+    order; discard ``d`` (``discards[o]``, a 5-bit mask: bit ``i`` throws card ``i``) keeps the
+    other cards and draws as many of those replacements, the first ones. The result's entry
+    ``[v, s, o]`` is the key :func:`evaluate` gives that hand.
+
+    The hands are never built: a hand's weights are a sum (see the module doc), so the kept
+    cards' sum is worked out once per hand and discard and the replacements' as a running sum
+    per future, their sum then read in the tables as :func:`evaluate` reads it. Equal to
+    :func:`evaluate` on the hands, key for key (tested).
+
+    Args:
+        held: card ids, shape ``(V, 5)``.
+        replacements: card ids, shape ``(V, S, k)``, ``k`` at least the most cards a discard
+            throws.
+        discards: the discards, each in ``0..31``, shape ``(O,)``.
+        ruleset, deuces_wild: as for :func:`evaluate`.
+
+    Returns:
+        ``int64`` array of shape ``(V, S, O)``.
+
+    >>> from pokerzoo.envs.cards import parse_cards
+    >>> held = [parse_cards("As Ah Kd 7c 2s")]
+    >>> drawn = [[parse_cards("Ad 9h Kc"), parse_cards("3c 4c 5d")]]
+    >>> keys = evaluate_draws(held, drawn, [0b11000, 0b11100], "draw")  # keep A A K, or A A
+    >>> [[category_name(c, "draw") for c in row] for row in keys[0] >> 24]
+    [['three of a kind', 'three of a kind'], ['pair', 'pair']]
+    """
+    _check_options(ruleset, deuces_wild)
+    hands = _card_ids(held, "held", 2, f"(V, {_HAND})")
+    drawn = _card_ids(replacements, "replacements", 3, f"({len(hands)}, S, k)")
+    if hands.shape[1] != _HAND or drawn.shape[0] != len(hands):
+        raise ValueError(
+            f"expected held of shape (V, {_HAND}) and replacements of shape (V, S, k), "
+            f"got shapes {hands.shape} and {drawn.shape}"
+        )
+    bits = np.asarray(discards)
+    if bits.ndim == 1 and not bits.size:
+        bits = bits.astype(np.int64)
+    if bits.ndim != 1 or bits.dtype.kind not in "iu" or _unsigned(bits).max(initial=0) > 31:
+        raise ValueError(f"bad discards {bits.tolist()!r}: expected 5-bit masks in 0..31")
+    thrown = _THROWN[bits]
+    if thrown.max(initial=0) > drawn.shape[2]:
+        raise ValueError(
+            f"discard {int(bits[thrown.argmax()])} throws {int(thrown.max())} cards but a future "
+            f"holds {drawn.shape[2]} replacements: expected at least as many"
+        )
+    cw = _card_weights(ruleset, deuces_wild)
+    own, new = cw.weights[hands], cw.weights[drawn]
+    for ids, weights in ((hands, own), (drawn, new)):
+        if weights.size and weights.max() >= _INVALID:
+            raise _bad_card_error(ids, ruleset)
+    keep = _KEEP[bits]
+    s = _draw_sums(own, new, keep, thrown)
+    cls, field = _sum_classes(s.reshape(-1))
+    keys = _tables(ruleset).key[cls]
+    if ruleset == "draw":
+        nibbles = cw.suit_nibbles
+        suits = _draw_sums(nibbles[hands], nibbles[drawn], keep, thrown).reshape(-1)
+        _draw_suits(keys, cls, field, suits)
+    return keys.reshape(s.shape)
+
+
+_HAND = 5
+_KEEP = (np.arange(1 << _HAND)[:, None] >> np.arange(_HAND) & 1) == 0
+"""The cards each discard (a 5-bit mask) keeps."""
+_THROWN = _HAND - _KEEP.sum(axis=1)
+"""How many cards each discard throws."""
+
+
+def _card_ids(cards: object, name: str, ndim: int, shape: str) -> np.ndarray:
+    """``cards`` as an integer array of ``ndim`` dimensions of card ids, each in range."""
+    arr = np.asarray(cards)
+    if arr.ndim != ndim:
+        raise ValueError(f"expected {name} of shape {shape}, got shape {arr.shape}")
+    if arr.dtype.kind not in "iu":
+        if arr.size:
+            raise ValueError(f"expected an integer array of card ids, got dtype {arr.dtype}")
+        return arr.astype(np.uint8)
+    if arr.size and _unsigned(arr).max() >= NUM_CARD_IDS:
+        raise _bad_card_error(arr, "standard")
+    return arr
+
+
+def _draw_sums(
+    own: np.ndarray, new: np.ndarray, keep: np.ndarray, thrown: np.ndarray
+) -> np.ndarray:
+    """``(V, S, O)`` sums of per-card values of the hands of :func:`evaluate_draws`: ``own``
+    ``(V, 5)`` the held cards', ``new`` ``(V, S, k)`` the replacements', ``keep`` ``(O, 5)`` the
+    cards each discard keeps, ``thrown`` ``(O,)`` how many it throws."""
+    kept = np.where(keep[None, :, :], own[:, None, :], 0).sum(axis=2)
+    running = np.zeros((*new.shape[:2], new.shape[2] + 1), dtype=np.int64)
+    np.cumsum(new, axis=2, out=running[:, :, 1:])
+    return kept[:, None, :] + running[:, :, thrown]
 
 
 def categories(

@@ -54,7 +54,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ....envs.core.cards import Deck, format_card, format_cards, parse_cards
-from ....envs.core.hands import Category, categories, evaluate
+from ....envs.core.hands import Category, categories, evaluate, evaluate_draws
 from ....envs.core.observation import Field, ObservationLayout, document
 from ....envs.draw_poker import (
     HAND_SIZE,
@@ -137,15 +137,9 @@ _EQUITY, _FAIR, _ODDS = (CONTEXT.start(name) for name in ("equity", "fair_share"
 _ROWS = CONTEXT.size
 _FEATURES = _ROWS + NUM_ACTIONS * ROW_WIDTH
 _POPCOUNT = np.array([bin(bits).count("1") for bits in range(actions.NUM_DISCARDS)])
-# Hand position i after discard bits b: own card i kept, or replacement j (index 5 + j) where
-# j counts the discarded positions below i.
-_TAKE = np.array(
-    [
-        [i if not bits >> i & 1 else HAND_SIZE + bin(bits & ((1 << i) - 1)).count("1")
-         for i in range(HAND_SIZE)]
-        for bits in range(actions.NUM_DISCARDS)
-    ]
-)  # fmt: skip
+_DISCARDS = {True: np.arange(actions.NUM_DISCARDS), False: np.zeros(1, dtype=np.int64)}
+"""The discards a table covers (by whether the observer draws yet): every one, or standing pat;
+a discard keeps the other cards and draws the first replacements of a future."""
 _AT_LEAST = (Category.PAIR, Category.TWO_PAIR, Category.THREE_OF_A_KIND, Category.STRAIGHT)
 
 
@@ -253,19 +247,24 @@ def _simulate_many(views: Sequence[DrawPokerView], keys: Sequence[bytes]) -> lis
         picked = np.argpartition(order, HAND_SIZE, axis=1)[:, :HAND_SIZE]
         for n, i in enumerate(group):
             drawn[i] = picked[n * SAMPLES : (n + 1) * SAMPLES]
-    takes, hands = [], []
-    for view, replacements in zip(views, drawn, strict=True):
-        own = np.asarray(view.cards, dtype=np.int64)
-        cards = np.concatenate([np.broadcast_to(own, (SAMPLES, HAND_SIZE)), replacements], axis=1)
-        drawing = view.phase in (actions.PHASE_BET_BEFORE, actions.PHASE_DRAW)
-        take = _TAKE if drawing else _TAKE[:1]
-        takes.append(len(take))
-        hands.append(cards[:, take].reshape(-1, HAND_SIZE))
-    scored = evaluate(np.concatenate(hands), "draw")
-    tables, at = [], 0
-    for future, options in zip(futures, takes, strict=True):
-        keys = scored[at : at + SAMPLES * options].reshape(SAMPLES, options).T
-        at += SAMPLES * options
+    # each view's keys, one future a row and one discard a column (only standing pat after
+    # the draw): the drawing views' hands in one evaluation, the others' in another
+    scored: list[np.ndarray] = [np.empty(0)] * len(views)
+    for drawing in (True, False):
+        group = [
+            i
+            for i, view in enumerate(views)
+            if (view.phase in (actions.PHASE_BET_BEFORE, actions.PHASE_DRAW)) == drawing
+        ]
+        if group:
+            held = [views[i].cards for i in group]
+            replacements = np.stack([drawn[i] for i in group])
+            found = evaluate_draws(held, replacements, _DISCARDS[drawing], "draw")
+            for n, i in enumerate(group):
+                scored[i] = found[n]
+    tables = []
+    for future, table_keys in zip(futures, scored, strict=True):
+        keys = table_keys.T
         made = category_of(keys)
         chances = [(made >= least).mean(axis=1) for least in _AT_LEAST]
         share = pot_share(keys, future.theirs).mean(axis=1)

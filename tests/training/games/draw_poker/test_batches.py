@@ -51,6 +51,17 @@ OPTION_SETS: dict[str, dict[str, Any]] = {
 """Table sizes and packs the batches are checked under (a short stock at ten players)."""
 
 
+# Hand position i after discard bits b: own card i kept, or replacement j (index 5 + j) where
+# j counts the discarded positions below i.
+_TAKE = np.array(
+    [
+        [i if not bits >> i & 1 else HAND_SIZE + bin(bits & ((1 << i) - 1)).count("1")
+         for i in range(HAND_SIZE)]
+        for bits in range(actions.NUM_DISCARDS)
+    ]
+)  # fmt: skip
+
+
 def reference_simulate(view: DrawPokerView, drawing: bool, rng: np.random.Generator) -> np.ndarray:
     """The Monte-Carlo table as computed before batching (verbatim)."""
     decks, jokers = hooks._pack(view)
@@ -72,7 +83,7 @@ def reference_simulate(view: DrawPokerView, drawing: bool, rng: np.random.Genera
     order = np.where((taken > 0) | (counts <= 0), 2.0, rng.random((SAMPLES, counts.size)))
     drawn = np.argpartition(order, HAND_SIZE, axis=1)[:, :HAND_SIZE]
     cards = np.concatenate([np.broadcast_to(own, (SAMPLES, HAND_SIZE)), drawn], axis=1)
-    take = hooks._TAKE if drawing else hooks._TAKE[:1]
+    take = _TAKE if drawing else _TAKE[:1]
     keys = evaluate(cards[:, take].reshape(-1, HAND_SIZE), "draw").reshape(SAMPLES, len(take)).T
     made = category_of(keys)
     chances = [(made >= least).mean(axis=1) for least in hooks._AT_LEAST]
