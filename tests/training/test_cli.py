@@ -217,3 +217,20 @@ def test_the_default_process_count_is_the_cores_this_process_may_use(
     assert forking.default_processes() == 3
     monkeypatch.setattr(forking.multiprocessing, "get_all_start_methods", lambda: ["spawn"])
     assert forking.default_processes() == 1
+
+
+@pytest.mark.parametrize(
+    ("deals", "processes"), [(1000, 2), (100, 2), (10, 2), (7, 3), (1, 4), (250, 1)]
+)
+def test_deal_chunks_cover_every_deal_once_in_order(deals: int, processes: int) -> None:
+    """The deals' chunks are consecutive and cover every deal once: about
+    ``CHUNKS_PER_PROCESS`` a process, never more chunks than deals."""
+    from pokerzoo.training import forking
+
+    chunks = forking.deal_chunks(500, deals, processes)
+    seeds = [first + k for first, count in chunks for k in range(count)]
+    assert seeds == list(range(500, 500 + deals))
+    most = min(deals, processes * forking.CHUNKS_PER_PROCESS)
+    assert most - processes < len(chunks) <= most
+    sizes = [count for _, count in chunks]
+    assert min(sizes) >= 1 and max(sizes[:-1], default=sizes[-1]) == sizes[0] >= sizes[-1]
