@@ -625,8 +625,12 @@ def _draw_sums(
     ``(V, 5)`` the held cards', ``new`` ``(V, S, k)`` the replacements', ``keep`` ``(O, 5)`` the
     cards each discard keeps, ``thrown`` ``(O,)`` how many it throws."""
     kept = np.where(keep[None, :, :], own[:, None, :], 0).sum(axis=2)
-    running = np.zeros((*new.shape[:2], new.shape[2] + 1), dtype=np.int64)
-    np.cumsum(new, axis=2, out=running[:, :, 1:])
+    # the replacements' running sums, a column at a time (a cumulative sum along a few columns
+    # is slow); only as many as a discard throws
+    depth = int(thrown.max(initial=0))
+    running = np.zeros((*new.shape[:2], depth + 1), dtype=np.int64)
+    for k in range(depth):
+        np.add(running[:, :, k], new[:, :, k], out=running[:, :, k + 1])
     return kept[:, None, :] + running[:, :, thrown]
 
 

@@ -126,6 +126,26 @@ def test_the_callers_draw_on_many_hands_at_once_is_the_same_rule(deuces_wild: bo
     replacements = np.full_like(hands, JOKER)
     final = caller_draw_many(hands, replacements, keep)
     assert np.array_equal(final, np.where(keep, hands, JOKER))
+    # the k-th card thrown takes the k-th replacement, from a strided view too
+    wide = rng.integers(0, 52, (len(hands), 10))
+    final = caller_draw_many(hands, wide[:, ::2], keep)
+    for row, kept, drawn, out in zip(hands, keep, wide[:, ::2], final, strict=True):
+        thrown = np.flatnonzero(~kept)
+        expected = row.copy()
+        expected[thrown] = drawn[: thrown.size]
+        assert np.array_equal(out, expected)
+
+
+def test_the_callers_draw_needs_a_replacement_for_every_card_thrown() -> None:
+    hands = np.array([parse_cards("2h 5c 9s Jd Kc")])
+    keep = np.array([[False, False, False, True, True]])
+    assert caller_draw_many(hands, np.array([[0, 1, 2]]), keep).tolist() == [
+        [0, 1, 2, *hands[0, 3:]]
+    ]
+    with pytest.raises(ValueError, match="a hand throws 3 cards but has 2 replacements"):
+        caller_draw_many(hands, np.array([[0, 1]]), keep)
+    none_thrown = np.ones((1, 5), dtype=bool)
+    assert np.array_equal(caller_draw_many(hands, np.empty((1, 0), dtype=int), none_thrown), hands)
 
 
 # (hand, deuces_wild, cards the rules bot discards, the draw)
