@@ -42,7 +42,7 @@ import numpy as np
 
 from ..core.betting import CALL
 from ..core.cards import NUM_CARD_IDS
-from ..core.hands import evaluate
+from ..core.hands import evaluate, evaluate_draws
 from ..core.options import check_int
 from .actions import HAND_SIZE, NUM_DISCARDS, PHASE_BET_AFTER, PHASE_DRAW, PHASE_OVER, STAND_PAT
 from .analysis import caller_keep_many
@@ -62,14 +62,8 @@ _CARD_SLOTS = HAND_SIZE * NUM_CARD_IDS
 _BITS = 1 << np.arange(HAND_SIZE)
 _THROWN = np.array([bin(bits).count("1") for bits in range(NUM_DISCARDS)])
 """Cards each discard ``bits`` (action ``STAND_PAT + bits``) throws."""
-_KEPT_THEN_DRAWN = np.array(
-    [
-        [i for i in range(HAND_SIZE) if not bits >> i & 1]
-        + [HAND_SIZE + k for k in range(_THROWN[bits])]
-        for bits in range(NUM_DISCARDS)
-    ]
-)
-"""A hand after discard ``bits``, as columns of its five cards then its replacements."""
+_DISCARDS = np.arange(NUM_DISCARDS)
+"""Every discard, as the bits of the cards thrown (action ``STAND_PAT + bits``)."""
 
 
 class DrawHiddenCards:
@@ -230,14 +224,13 @@ class DrawRange:
             deals[..., :HAND_SIZE],
             np.broadcast_to(thrown[:, None], (p, futures)),
         )
-        own = np.concatenate(
-            [np.broadcast_to(mine, (p, futures, HAND_SIZE)), deals[..., HAND_SIZE:]], axis=2
-        )
-        candidates = own[:, :, _KEPT_THEN_DRAWN]  # (P, F, 32, 5)
-        hands = np.concatenate([theirs.reshape(-1, HAND_SIZE), candidates.reshape(-1, HAND_SIZE)])
-        keys = evaluate(hands, "draw", deuces_wild=self.view.deuces_wild)
-        theirs_key = keys[: p * futures].reshape(p, futures, 1)
-        own_key = keys[p * futures :].reshape(p, futures, NUM_DISCARDS)
+        wild = self.view.deuces_wild
+        theirs_key = evaluate(theirs.reshape(-1, HAND_SIZE), "draw", deuces_wild=wild)
+        theirs_key = theirs_key.reshape(p, futures, 1)
+        # LBR's hand after each discard in each future, its replacements the deal's last five
+        replacements = deals[..., HAND_SIZE:].reshape(1, p * futures, HAND_SIZE)
+        own_key = evaluate_draws([mine], replacements, _DISCARDS, "draw", deuces_wild=wild)
+        own_key = own_key.reshape(p, futures, NUM_DISCARDS)
         share = np.where(own_key > theirs_key, 1.0, np.where(own_key == theirs_key, 0.5, 0.0))
         return weights @ share.mean(axis=1)
 
