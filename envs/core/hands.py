@@ -536,7 +536,7 @@ def evaluate_draws(
     """Strength keys of the hands a draw makes, for many futures and discards at once.
 
     Hand ``v`` holds ``held[v]``; in its future ``s`` it would draw ``replacements[v, s]``, in
-    order; discard ``d`` (``discards[o]``, a 5-bit mask: bit ``i`` throws card ``i``) keeps the
+    order; discard ``o`` (``discards[o]``, a 5-bit mask: bit ``i`` throws card ``i``) keeps the
     other cards and draws as many of those replacements, the first ones. The result's entry
     ``[v, s, o]`` is the key :func:`evaluate` gives that hand.
 
@@ -624,7 +624,7 @@ def _draw_sums(
     """``(V, S, O)`` sums of per-card values of the hands of :func:`evaluate_draws`: ``own``
     ``(V, 5)`` the held cards', ``new`` ``(V, S, k)`` the replacements', ``keep`` ``(O, 5)`` the
     cards each discard keeps, ``thrown`` ``(O,)`` how many it throws."""
-    kept = np.where(keep[None, :, :], own[:, None, :], 0).sum(axis=2)
+    kept = own @ keep.T.astype(np.int64)  # (V, O); a sum along five columns is slow
     # the replacements' running sums, a column at a time (a cumulative sum along a few columns
     # is slow); only as many as a discard throws
     depth = int(thrown.max(initial=0))

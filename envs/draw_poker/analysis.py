@@ -63,9 +63,10 @@ def caller_draw_many(hands: np.ndarray, replacements: np.ndarray, keep: np.ndarr
     thrown = ~np.asarray(keep)
     replacements = np.ascontiguousarray(replacements)
     width = replacements.shape[1]
-    if width < HAND_SIZE and len(thrown) and int(thrown.sum(axis=1).max()) > width:
+    if width < HAND_SIZE and len(thrown):  # the callers' rows hold five: no check to pay
         most = int(thrown.sum(axis=1).max())
-        raise ValueError(f"a hand throws {most} cards but has {width} replacements")
+        if most > width:
+            raise ValueError(f"a hand throws {most} cards but has {width} replacements")
     if not replacements.size:  # nothing is thrown
         return np.array(hands)
     # where each card's replacement lies in the flat replacements: its row's start plus the
