@@ -293,8 +293,10 @@ def evaluate_contenders(
     forked workers, forked once), and whoever plays a chunk plays every contender against every
     bot on it, :data:`PIECE_DEALS` deals at a time, so what it worked out for a deal (the
     Monte-Carlo features' cache, the draw poker equity bot's simulations) serves every game of
-    that deal. Each result's ``seconds`` is the time spent playing that bot, summed over
-    the processes; each evaluation's, the wall time of the whole pass."""
+    that deal. A game of two seats that play blind (its engine's ``blind``, Quintet) plays each
+    contender and each bot once a deal and scores every pairing from their moves
+    (:func:`_play_blind`: the same results). Each result's ``seconds`` is the time spent playing
+    that bot, summed over the processes; each evaluation's, the wall time of the whole pass."""
     started = time.perf_counter()
     check_int("episodes", episodes, 1)
     check_int("processes", processes, 1)
@@ -303,6 +305,7 @@ def evaluate_contenders(
     options = {**options, **spec.scoring.eval_options}
     names = _bot_names(spec, opponents)
     tables = make_tables(spec, options, episodes, batch)
+    blind = _blind_engine(spec, tables[0])
 
     def play(chunk: tuple[int, int]) -> dict[tuple[str, str], tuple[DuplicateDeals, float]]:
         parts: dict[tuple[str, str], list[DuplicateDeals]] = {}
@@ -310,6 +313,13 @@ def evaluate_contenders(
         first, count = chunk
         for start in range(first, first + count, PIECE_DEALS):
             size = min(PIECE_DEALS, first + count - start)
+            if blind is not None:
+                for pair, (deals, took) in _play_blind(
+                    spec, blind, contenders, names, options, size, start, tables[:batch]
+                ).items():
+                    parts.setdefault(pair, []).append(deals)
+                    seconds[pair] = seconds.get(pair, 0.0) + took
+                continue
             for key, contender in contenders.items():
                 for name in names:
                     began = time.perf_counter()
@@ -531,6 +541,21 @@ class DuplicateDeals:
     theirs: np.ndarray
 
     @classmethod
+    def empty(cls, deals: int, seats: int) -> DuplicateDeals:
+        """Zeros for ``deals`` deals of ``seats`` seats, to :meth:`record` games in."""
+        return cls(*(np.zeros((deals, seats)) for _ in _DEAL_FIELDS))
+
+    def record(self, deal: int, column: int, learner: str, points: Mapping[str, float]) -> None:
+        """The game of ``deal`` with the agent in seat ``column`` (agent ``learner``), whose
+        result per agent is ``points``."""
+        mine = points[learner]
+        others = [r for a, r in points.items() if a != learner]
+        self.wins[deal, column] = mine > max(others)
+        self.draws[deal, column] = mine == max(others)
+        self.own[deal, column] = mine
+        self.theirs[deal, column] = np.mean(others)
+
+    @classmethod
     def concatenate(cls, parts: Sequence[DuplicateDeals]) -> DuplicateDeals:
         """Deals of several runs (on different deal seeds) as one."""
         return cls(*(np.concatenate([getattr(p, f) for p in parts]) for f in _DEAL_FIELDS))
@@ -589,6 +614,82 @@ def play_duplicate_forked(
     return DuplicateDeals.concatenate(parts)
 
 
+def _blind_engine(spec: GameSpec, table: Any) -> Any:
+    """The engine of ``table`` where :func:`_play_blind` can score its games (two seats that
+    play blind, scored by the info's ``points_key``), else ``None``."""
+    game = getattr(table, "game", None)
+    if (
+        spec.players == 2
+        and len(table.possible_agents) == 2
+        and spec.scoring.points_key is not None
+        and getattr(game, "blind", False)
+    ):
+        return game
+    return None
+
+
+def _play_blind(
+    spec: GameSpec,
+    game: Any,
+    contenders: Mapping[str, Contender],
+    names: Sequence[str],
+    options: Mapping[str, Any],
+    episodes: int,
+    seed: int,
+    tables: Sequence[Any],
+) -> dict[tuple[str, str], tuple[DuplicateDeals, float]]:
+    """:func:`play_duplicate` of every contender against every bot ``names`` on ``episodes``
+    deals (seeds ``seed ..``) of a two-seat game whose seats play blind (``game``, its engine:
+    what a seat observes and may do depends only on the deal and its own moves, whichever seat
+    it holds): a player's moves of a deal are the same whoever it meets, in either seat (the
+    bot in the other seat is seeded by the deal alone, the agent's policy and player as well),
+    so each contender and each bot plays each deal once, contender ``j % C`` against bot
+    ``j % B`` in game ``j`` of the deal, and each pairing in each seat is scored from their
+    moves (``game.with_plays``, then its info's ``points_key``): the same results. Each pair's
+    seconds: the games it played (if any), and the scoring of its own."""
+    seats = list(tables[0].possible_agents)
+    keys = list(contenders)
+    moves: dict[tuple[str, str], list[Any]] = {}  # ("contender" | "bot", name) -> per deal
+    finished: list[Any] = [None] * episodes  # a finished game of each deal: its cards
+    seconds: dict[tuple[str, str], float] = {}
+    for j in range(max(len(keys), len(names))):
+        key, name = keys[j % len(keys)], names[j % len(names)]
+        mine: list[Any] = [None] * episodes
+        theirs: list[Any] = [None] * episodes
+
+        def finish(played: _Game, mine: list[Any] = mine, theirs: list[Any] = theirs) -> None:
+            state = played.env.game_state
+            both = game.plays(state)
+            mine[played.deal], theirs[played.deal] = both[0], both[1]
+            finished[played.deal] = state
+
+        began = time.perf_counter()
+        contender = contenders[key]
+        jobs = [(deal, seats[0]) for deal in range(episodes)]
+        _play_games(
+            spec, contender.policy, options, jobs, name, seed, tables, finish, contender.player
+        )
+        seconds[key, name] = time.perf_counter() - began
+        moves.setdefault(("contender", key), mine)
+        moves.setdefault(("bot", name), theirs)
+    points_key = spec.scoring.points_key
+    results = {}
+    for key in keys:
+        for name in names:
+            began = time.perf_counter()
+            deals = DuplicateDeals.empty(episodes, len(seats))
+            own, bot = moves["contender", key], moves["bot", name]
+            for deal in range(episodes):
+                for column, learner in enumerate(seats):
+                    pair = (own[deal], bot[deal]) if column == 0 else (bot[deal], own[deal])
+                    state = game.with_plays(finished[deal], np.stack(pair))
+                    points = by_agent(game.info(state, column)[points_key], seats)
+                    deals.record(deal, column, learner, points)
+            took = time.perf_counter() - began
+            results[key, name] = (deals, seconds.get((key, name), 0.0) + took)
+    return results
+
+
 def make_tables(
     spec: GameSpec, options: Mapping[str, Any], episodes: int, batch: int = 256
 ) -> list[Any]:
@@ -631,6 +732,39 @@ def play_duplicate(
     ``name`` (a league's entrants: :mod:`pokerzoo.training.league`). ``tables``: the AEC envs
     to play on, made with ``options`` (:func:`make_tables`: those of one evaluation, kept from
     bot to bot; each game resets its table with its deal's seed), else ``batch`` are made here."""
+    if not tables:
+        tables = make_tables(spec, options, episodes, batch)
+    seats = list(tables[0].possible_agents)
+    deals = DuplicateDeals.empty(episodes, len(seats))
+
+    def finish(game: _Game) -> None:
+        points = game.returns
+        if spec.scoring.points_key is not None:
+            found = game.env.infos[game.learner].get(spec.scoring.points_key)
+            if found is not None:
+                points = by_agent(found, seats)
+        deals.record(game.deal, seats.index(game.learner), game.learner, points)
+
+    jobs = [(deal, seat) for deal in range(episodes) for seat in seats]
+    _play_games(spec, policy, options, jobs, name, seed, tables[:batch], finish, player, opponent)
+    return deals
+
+
+def _play_games(
+    spec: GameSpec,
+    policy: Policy | None,
+    options: Mapping[str, Any],
+    jobs: Sequence[tuple[int, str]],
+    name: str,
+    seed: int,
+    tables: Sequence[Any],
+    finish: Callable[[_Game], None],
+    player: BotMaker | None = None,
+    opponent: BotMaker | None = None,
+) -> None:
+    """Play each job ``(deal, learner seat)`` (deal ``i`` dealt with seed ``seed + i``) as
+    :func:`play_duplicate` describes, on as many ``tables`` at once, and hand each game to
+    ``finish`` as it ends (its table still holding the finished game)."""
     if (policy is None) == (player is None):
         raise ValueError("play_duplicate takes a policy or a player, not both or neither")
     if opponent is None:
@@ -638,18 +772,8 @@ def play_duplicate(
         def opponent(bot_seed: int) -> Bot:
             return spec.make_bot(name, seed=bot_seed, **options)
 
-    if not tables:
-        tables = make_tables(spec, options, episodes, batch)
     seats = list(tables[0].possible_agents)
-    jobs = [(deal, seat) for deal in range(episodes) for seat in seats]
-    # per deal and learner seat: won, drawn (against the best bot), own result, bots' mean
-    wins = np.zeros((episodes, len(seats)))
-    draws = np.zeros((episodes, len(seats)))
-    own = np.zeros((episodes, len(seats)))
-    theirs = np.zeros((episodes, len(seats)))
-    slots: list[_Game | None] = []
     pending = iter(jobs)
-    envs = list(tables[: min(batch, len(jobs))])
 
     def start(env: Any) -> _Game | None:
         """The next job's game on ``env`` (``None``: no job left), dealt; its bots have not
@@ -671,7 +795,7 @@ def play_duplicate(
         play_batched([_advance(game) for game in games if game is not None])
         return games
 
-    slots = started([start(env) for env in envs])
+    slots = started([start(env) for env in tables[: len(jobs)]])
     while any(slot is not None for slot in slots):
         ready = [i for i, g in enumerate(slots) if g is not None and not _game_over(g.env)]
         if ready and policy is not None:
@@ -690,19 +814,7 @@ def play_duplicate(
         ended: list[int] = []
         for i, game in enumerate(slots):
             if game is not None and _game_over(game.env):
-                points = game.returns
-                if spec.scoring.points_key is not None:
-                    found = game.env.infos[game.learner].get(spec.scoring.points_key)
-                    if found is not None:
-                        points = by_agent(found, seats)
-                mine = points[game.learner]
-                others = [r for a, r in points.items() if a != game.learner]
-                column = seats.index(game.learner)
-                wins[game.deal, column] = mine > max(others)
-                draws[game.deal, column] = mine == max(others)
-                own[game.deal, column] = mine
-                theirs[game.deal, column] = np.mean(others)
+                finish(game)
                 ended.append(i)
         for i, game in zip(ended, started([start(slots[i].env) for i in ended]), strict=True):
             slots[i] = game
-    return DuplicateDeals(wins, draws, own, theirs)

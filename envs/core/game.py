@@ -51,6 +51,15 @@ the shared PettingZoo env (:mod:`.pettingzoo_env`), the single-seat Gymnasium vi
                                            reads it once per payout)
 ``state_layout``, ``encode_state(state)``  optional: the whole game as one float32 vector
                                            (``env.state()``), hidden cards included
+``blind``, ``plays(state)``,               optional: ``True`` when every seat plays blind,
+``with_plays(state, plays)``               what it observes and may do depending only on the
+                                           deal and its own moves (never on another seat's
+                                           moves, nor on which seat it holds); such an engine
+                                           gives each seat's moves of a finished game (an
+                                           array, a row a seat) and the finished game in which
+                                           the seats made the moves ``plays`` (a new state),
+                                           so an evaluation scores players' moves of one deal
+                                           against each other without playing each pairing
 =========================================  =====================================================
 
 Turn-based games let only ``current_player`` act; simultaneous games let every seat that has

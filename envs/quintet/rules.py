@@ -161,6 +161,9 @@ class QuintetRules(Engine[QuintetState]):
     """
 
     simultaneous = True
+    blind = True
+    """A player sees the cards and its own packs, never the other's, whichever seat it holds:
+    its moves depend only on the deal and its own moves (:meth:`plays`, :meth:`with_plays`)."""
     action_noun = "pack"
     num_players = NUM_PLAYERS
     num_actions = NUM_PACKS
@@ -250,6 +253,54 @@ class QuintetRules(Engine[QuintetState]):
     def is_terminal(self, state: QuintetState) -> bool:
         """Both players have placed all 25 cards."""
         return bool(state.placed[0] >= NUM_CARDS and state.placed[1] >= NUM_CARDS)
+
+    def plays(self, state: QuintetState) -> np.ndarray:
+        """``int8 (2, 25)``: each player's pack for each card of a finished deal (in placement
+        order; a copy).
+
+        Raises:
+            ValueError: the deal is not finished.
+        """
+        if not self.is_terminal(state):
+            raise ValueError(
+                f"the deal is not finished: cards placed {state.placed.tolist()} of 25"
+            )
+        return state.assignment.copy()
+
+    def with_plays(self, state: QuintetState, plays: np.ndarray) -> QuintetState:
+        """A new finished deal of ``state``'s cards in which player ``i`` put card ``j`` (in
+        placement order) in pack ``plays[i, j]``: the players of two deals of these cards
+        scored against each other (:meth:`outcome`) without placing the cards again.
+
+        >>> rules = QuintetRules()
+        >>> state = rules.new_state(DECK[7:])
+        >>> rows = np.repeat(np.arange(NUM_PACKS), PACK_SIZE)  # score_rows' example's rows
+        >>> rules.outcome(rules.with_plays(state, [rows, rows[::-1]])).points
+        (9, 11)
+
+        Raises:
+            ValueError: ``plays`` is not two rows of 25 packs, each pack 0..4 given 5 cards.
+        """
+        assignment = np.array(plays, dtype=np.int64)
+        if assignment.shape != (NUM_PLAYERS, NUM_CARDS):
+            raise ValueError(
+                f"bad plays of shape {assignment.shape}: expected ({NUM_PLAYERS}, {NUM_CARDS}), "
+                "each player's pack (0..4) for each card"
+            )
+        if assignment.min() < 0 or assignment.max() >= NUM_PACKS:
+            raise ValueError(f"bad plays {assignment.tolist()}: expected packs 0..{NUM_PACKS - 1}")
+        sizes = np.stack([np.bincount(row, minlength=NUM_PACKS) for row in assignment])
+        if (sizes != PACK_SIZE).any():
+            raise ValueError(
+                f"bad plays: pack sizes {sizes.tolist()}, expected {PACK_SIZE} cards in each pack"
+            )
+        return QuintetState(
+            cards=state.cards.copy(),
+            removed=state.removed.copy(),
+            assignment=assignment.astype(np.int8),
+            placed=np.full(NUM_PLAYERS, NUM_CARDS, dtype=np.int64),
+            pack_sizes=sizes.astype(np.int8),
+        )
 
     # --- scoring ------------------------------------------------------------------------------
     def pack_cards(self, state: QuintetState, player: int) -> list[list[int]]:

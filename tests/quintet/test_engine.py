@@ -103,6 +103,92 @@ def test_players_advance_independently() -> None:
         RULES.outcome(state)
 
 
+@pytest.mark.parametrize(
+    ("row0", "row1", "results", "points", "margin", "win"),
+    REPLAYS,
+    ids=["full-houses-vs-reversed", "reversed-vs-full-houses", "straight-flushes-vs-junk", "draw"],
+)
+def test_plays_read_back_and_scored_again(
+    row0: str,
+    row1: str,
+    results: tuple[int, ...],
+    points: tuple[int, int],
+    margin: tuple[float, float],
+    win: tuple[float, float],
+) -> None:
+    """``plays`` gives each player's packs of a finished deal; ``with_plays`` scores those
+    packs (or another deal's of the same cards) without placing the cards again."""
+    state = RULES.new_state(row0)
+    moves = np.array([_actions(state, row0), _actions(state, row1)])
+    unplayed = _snapshot(state)
+    rescored = RULES.with_plays(state, moves)
+    assert _snapshot(state) == unplayed  # a new state
+    for a0, a1 in moves.T:
+        RULES.apply(state, 0, int(a0))
+        RULES.apply(state, 1, int(a1))
+    assert RULES.plays(state).tolist() == moves.tolist()
+    assert _snapshot(rescored) == _snapshot(state)
+    assert RULES.outcome(rescored).points == points
+    assert RULES.outcome(RULES.with_plays(state, moves[::-1])).points == points[::-1]
+    assert RULES.returns(RULES.with_plays(state, moves)) == margin
+
+
+def test_plays_of_an_unfinished_deal_raise() -> None:
+    state = _with_full_pack()
+    with pytest.raises(ValueError, match=r"not finished: cards placed \[5, 0\]"):
+        RULES.plays(state)
+
+
+@pytest.mark.parametrize(
+    ("plays", "named"),
+    [
+        (np.zeros((1, 25), dtype=int), r"shape \(1, 25\): expected \(2, 25\)"),
+        (np.zeros((2, 24), dtype=int), r"shape \(2, 24\)"),
+        (np.full((2, 25), 5), "expected packs 0..4"),
+        (np.full((2, 25), -1), "expected packs 0..4"),
+        (np.tile(np.r_[np.zeros(6, int), np.repeat(np.arange(1, 5), 5)[1:]], (2, 1)), "sizes"),
+    ],
+)
+def test_with_plays_rejects_bad_plays(plays: np.ndarray, named: str) -> None:
+    state = RULES.new_state(FULL_HOUSES)
+    before = _snapshot(state)
+    with pytest.raises(ValueError, match=named):
+        RULES.with_plays(state, plays)
+    assert _snapshot(state) == before
+
+
+def test_a_seat_plays_blind() -> None:
+    """What a seat observes and may do depends only on the deal and its own moves: the same
+    whatever the other seat plays and whichever seat it holds (``QuintetRules.blind``, which
+    the evaluation relies on to score each player's moves against every other's)."""
+    assert RULES.blind
+    cards = RULES.new_state(JUNK).cards
+    mine = _actions(RULES.new_state(JUNK), STRAIGHT_FLUSHES)
+    others = [_actions(RULES.new_state(JUNK), JUNK), mine, [i // 5 for i in range(25)]]
+    seen = []
+    for seat in (0, 1):
+        for theirs in others:
+            env = quintet_v0.env()
+            env.reset(options={"cards": JUNK})
+            views = []
+            while env.agents:
+                agent = env.agent_selection
+                if env.terminations[agent]:
+                    env.step(None)
+                    continue
+                placed = int(env.unwrapped.game_state.placed[int(agent[-1])])
+                if agent == f"player_{seat}":
+                    view = env.observe(agent)
+                    views.append((view["observation"].tobytes(), view["action_mask"].tolist()))
+                    env.step(mine[placed])
+                else:
+                    env.step(theirs[placed])
+            assert np.array_equal(env.unwrapped.game_state.cards, cards)
+            seen.append(views)
+    assert len(seen[0]) == 25
+    assert all(views == seen[0] for views in seen)
+
+
 def test_placement_order_is_descending_card_id() -> None:
     state = RULES.new_state(JUNK)
     assert format_cards(state.cards).startswith("Ac Ad Ah As Kc Jc Jd Jh Js Tc")
