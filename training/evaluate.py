@@ -51,6 +51,7 @@ __all__ = [
     "evaluate_agent",
     "evaluate_contenders",
     "make_tables",
+    "play_pairs",
     "Probabilities",
     "model_policy",
     "model_probabilities",
@@ -287,16 +288,11 @@ def evaluate_contenders(
 ) -> dict[str, Evaluation]:
     """Each contender (a game of several players) against each bot named in ``opponents``
     (default: every bot of the game) on the same ``episodes`` duplicate deals, as
-    :func:`evaluate_agent` plays one, all in one pass: the deals are split in chunks of
-    consecutive deals (one chunk in one process; about
-    :data:`~pokerzoo.training.forking.CHUNKS_PER_PROCESS` a process across ``processes``
-    forked workers, forked once), and whoever plays a chunk plays every contender against every
-    bot on it, :data:`PIECE_DEALS` deals at a time, so what it worked out for a deal (the
-    Monte-Carlo features' cache, the draw poker equity bot's simulations) serves every game of
-    that deal. A game of two seats that play blind (its engine's ``blind``, Quintet) plays each
-    contender and each bot once a deal and scores every pairing from their moves
-    (:func:`_play_blind`: the same results). Each result's ``seconds`` is the time spent playing
-    that bot, summed over the processes; each evaluation's, the wall time of the whole pass."""
+    :func:`evaluate_agent` plays one, all in one pass (:func:`play_pairs`: chunks of deals
+    shared among ``processes`` forked workers, each played by every contender against every
+    bot; in Quintet each contender and each bot plays a deal once). Each result's ``seconds``
+    is the time spent playing that bot, summed over the processes; each evaluation's, the wall
+    time of the whole pass."""
     started = time.perf_counter()
     check_int("episodes", episodes, 1)
     check_int("processes", processes, 1)
@@ -304,51 +300,17 @@ def evaluate_contenders(
         raise ValueError(f"evaluate_contenders plays games of several players, not {spec.name}")
     options = {**options, **spec.scoring.eval_options}
     names = _bot_names(spec, opponents)
-    tables = make_tables(spec, options, episodes, batch)
-    blind = _blind_engine(spec, tables[0])
-
-    def play(chunk: tuple[int, int]) -> dict[tuple[str, str], tuple[DuplicateDeals, float]]:
-        parts: dict[tuple[str, str], list[DuplicateDeals]] = {}
-        seconds: dict[tuple[str, str], float] = {}
-        first, count = chunk
-        for start in range(first, first + count, PIECE_DEALS):
-            size = min(PIECE_DEALS, first + count - start)
-            if blind is not None:
-                for pair, (deals, took) in _play_blind(
-                    spec, blind, contenders, names, options, size, start, tables[:batch]
-                ).items():
-                    parts.setdefault(pair, []).append(deals)
-                    seconds[pair] = seconds.get(pair, 0.0) + took
-                continue
-            for key, contender in contenders.items():
-                for name in names:
-                    began = time.perf_counter()
-                    deals = play_duplicate(
-                        spec,
-                        contender.policy,
-                        options,
-                        size,
-                        name,
-                        start,
-                        batch,
-                        player=contender.player,
-                        tables=tables,
-                    )
-                    parts.setdefault((key, name), []).append(deals)
-                    took = time.perf_counter() - began
-                    seconds[key, name] = seconds.get((key, name), 0.0) + took
-        return {pair: (DuplicateDeals.concatenate(parts[pair]), seconds[pair]) for pair in parts}
-
-    chunks = deal_chunks(seed, episodes, processes) if processes > 1 else [(seed, episodes)]
-    parts = fork_map(play, chunks, processes)
+    makers = {name: _bot_maker(spec, name, options) for name in names}
+    pairs = [(key, name) for key in contenders for name in names]
+    played = play_pairs(spec, contenders, makers, pairs, options, episodes, seed, batch, processes)
     results = {}
     for key in contenders:
         result = Evaluation(
             spec.name, spec.players, episodes, seed, dict(options), spec.scoring.unit
         )
         for name in names:
-            deals = DuplicateDeals.concatenate([part[key, name][0] for part in parts])
-            result.opponents[name] = deals.summary(name, sum(part[key, name][1] for part in parts))
+            deals, seconds = played[key, name]
+            result.opponents[name] = deals.summary(name, seconds)
         result.processes = processes
         result.seconds = time.perf_counter() - started
         results[key] = result
@@ -614,6 +576,85 @@ def play_duplicate_forked(
     return DuplicateDeals.concatenate(parts)
 
 
+def _bot_maker(spec: GameSpec, name: str, options: Mapping[str, Any]) -> BotMaker:
+    """Bot ``name`` of the game made per game, seeded for it."""
+
+    def bot(seed: int) -> Bot:
+        return spec.make_bot(name, seed=seed, **options)
+
+    return bot
+
+
+def play_pairs(
+    spec: GameSpec,
+    contenders: Mapping[str, Contender],
+    opponents: Mapping[str, BotMaker],
+    pairs: Sequence[tuple[str, str]],
+    options: Mapping[str, Any],
+    episodes: int,
+    seed: int,
+    batch: int = 256,
+    processes: int = 1,
+) -> dict[tuple[str, str], tuple[DuplicateDeals, float]]:
+    """:func:`play_duplicate` of each pair ``(contender, opponent)`` of ``pairs`` (contender
+    ``contenders[c]`` in one seat, players made by ``opponents[o]`` in every other) on the same
+    ``episodes`` deals (seeds ``seed ..``), in one pass: the deals are split in chunks of
+    consecutive deals (one chunk in one process; about
+    :data:`~pokerzoo.training.forking.CHUNKS_PER_PROCESS` a process across ``processes``
+    forked workers, forked once), and whoever plays a chunk plays every pair on it,
+    :data:`PIECE_DEALS` deals at a time, so what a player worked out for a deal (the
+    Monte-Carlo features' cache, the draw poker equity bot's simulations) serves every game of
+    that deal. A game of two seats that play blind (its engine's ``blind``, Quintet) plays each
+    contender and each opponent once a deal and scores each pair from their moves
+    (:func:`_play_blind`: the same results). Returns each pair's deals and the seconds spent
+    playing it, summed over the processes."""
+    tables = make_tables(spec, options, episodes, batch)
+    blind = _blind_engine(spec, tables[0])
+
+    def play(chunk: tuple[int, int]) -> dict[tuple[str, str], tuple[DuplicateDeals, float]]:
+        parts: dict[tuple[str, str], list[DuplicateDeals]] = {}
+        seconds: dict[tuple[str, str], float] = {}
+        first, count = chunk
+        for start in range(first, first + count, PIECE_DEALS):
+            size = min(PIECE_DEALS, first + count - start)
+            if blind is not None:
+                played = _play_blind(
+                    spec, blind, contenders, opponents, pairs, options, size, start, tables
+                )
+            else:
+                played = {}
+                for key, name in pairs:
+                    began = time.perf_counter()
+                    contender = contenders[key]
+                    deals = play_duplicate(
+                        spec,
+                        contender.policy,
+                        options,
+                        size,
+                        name,
+                        start,
+                        batch,
+                        player=contender.player,
+                        opponent=opponents[name],
+                        tables=tables,
+                    )
+                    played[key, name] = (deals, time.perf_counter() - began)
+            for pair, (deals, took) in played.items():
+                parts.setdefault(pair, []).append(deals)
+                seconds[pair] = seconds.get(pair, 0.0) + took
+        return {pair: (DuplicateDeals.concatenate(parts[pair]), seconds[pair]) for pair in parts}
+
+    chunks = deal_chunks(seed, episodes, processes) if processes > 1 else [(seed, episodes)]
+    parts = fork_map(play, chunks, processes)
+    return {
+        pair: (
+            DuplicateDeals.concatenate([part[pair][0] for part in parts]),
+            sum(part[pair][1] for part in parts),
+        )
+        for pair in pairs
+    }
+
+
 def _blind_engine(spec: GameSpec, table: Any) -> Any:
     """The engine of ``table`` where :func:`_play_blind` can score its games (two seats that
     play blind, scored by the info's ``points_key``), else ``None``."""
@@ -632,28 +673,39 @@ def _play_blind(
     spec: GameSpec,
     game: Any,
     contenders: Mapping[str, Contender],
-    names: Sequence[str],
+    opponents: Mapping[str, BotMaker],
+    pairs: Sequence[tuple[str, str]],
     options: Mapping[str, Any],
     episodes: int,
     seed: int,
     tables: Sequence[Any],
 ) -> dict[tuple[str, str], tuple[DuplicateDeals, float]]:
-    """:func:`play_duplicate` of every contender against every bot ``names`` on ``episodes``
-    deals (seeds ``seed ..``) of a two-seat game whose seats play blind (``game``, its engine:
-    what a seat observes and may do depends only on the deal and its own moves, whichever seat
-    it holds): a player's moves of a deal are the same whoever it meets, in either seat (the
-    bot in the other seat is seeded by the deal alone, the agent's policy and player as well),
-    so each contender and each bot plays each deal once, contender ``j % C`` against bot
-    ``j % B`` in game ``j`` of the deal, and each pairing in each seat is scored from their
-    moves (``game.with_plays``, then its info's ``points_key``): the same results. Each pair's
-    seconds: the games it played (if any), and the scoring of its own."""
+    """:func:`play_duplicate` of each pair of ``pairs`` on ``episodes`` deals (seeds ``seed
+    ..``) of a two-seat game whose seats play blind (``game``, its engine: what a seat observes
+    and may do depends only on the deal and its own moves, whichever seat it holds): a player's
+    moves of a deal are the same whoever it meets, in either seat (the opponent is seeded by the
+    deal alone, the contender as well), so each contender and each opponent of the pairs plays
+    each deal once, contender ``j % C`` against opponent ``(j + r) % O`` in game ``j`` of the
+    deal (``r`` keeps a player from meeting itself where it can), and each pair in each seat is
+    scored from their moves (``game.with_plays``, then its info's ``points_key``): the same
+    results. A pair's seconds: the games it played, if any, and the scoring of its own."""
     seats = list(tables[0].possible_agents)
-    keys = list(contenders)
-    moves: dict[tuple[str, str], list[Any]] = {}  # ("contender" | "bot", name) -> per deal
+    keys = list(dict.fromkeys(key for key, _ in pairs))
+    names = list(dict.fromkeys(name for _, name in pairs))
+    games = max(len(keys), len(names))
+    rotation = next(
+        (
+            r
+            for r in range(len(names))
+            if all(keys[j % len(keys)] != names[(j + r) % len(names)] for j in range(games))
+        ),
+        0,
+    )
+    moves: dict[tuple[str, str], list[Any]] = {}  # ("contender" | "opponent", name) -> per deal
     finished: list[Any] = [None] * episodes  # a finished game of each deal: its cards
     seconds: dict[tuple[str, str], float] = {}
-    for j in range(max(len(keys), len(names))):
-        key, name = keys[j % len(keys)], names[j % len(names)]
+    for j in range(games):
+        key, name = keys[j % len(keys)], names[(j + rotation) % len(names)]
         mine: list[Any] = [None] * episodes
         theirs: list[Any] = [None] * episodes
 
@@ -667,26 +719,34 @@ def _play_blind(
         contender = contenders[key]
         jobs = [(deal, seats[0]) for deal in range(episodes)]
         _play_games(
-            spec, contender.policy, options, jobs, name, seed, tables, finish, contender.player
+            spec,
+            contender.policy,
+            options,
+            jobs,
+            name,
+            seed,
+            tables,
+            finish,
+            contender.player,
+            opponents[name],
         )
         seconds[key, name] = time.perf_counter() - began
         moves.setdefault(("contender", key), mine)
-        moves.setdefault(("bot", name), theirs)
+        moves.setdefault(("opponent", name), theirs)
     points_key = spec.scoring.points_key
     results = {}
-    for key in keys:
-        for name in names:
-            began = time.perf_counter()
-            deals = DuplicateDeals.empty(episodes, len(seats))
-            own, bot = moves["contender", key], moves["bot", name]
-            for deal in range(episodes):
-                for column, learner in enumerate(seats):
-                    pair = (own[deal], bot[deal]) if column == 0 else (bot[deal], own[deal])
-                    state = game.with_plays(finished[deal], np.stack(pair))
-                    points = by_agent(game.info(state, column)[points_key], seats)
-                    deals.record(deal, column, learner, points)
-            took = time.perf_counter() - began
-            results[key, name] = (deals, seconds.get((key, name), 0.0) + took)
+    for key, name in pairs:
+        began = time.perf_counter()
+        deals = DuplicateDeals.empty(episodes, len(seats))
+        own, other = moves["contender", key], moves["opponent", name]
+        for deal in range(episodes):
+            for column, learner in enumerate(seats):
+                both = (own[deal], other[deal]) if column == 0 else (other[deal], own[deal])
+                state = game.with_plays(finished[deal], np.stack(both))
+                points = by_agent(game.info(state, column)[points_key], seats)
+                deals.record(deal, column, learner, points)
+        took = time.perf_counter() - began
+        results[key, name] = (deals, seconds.get((key, name), 0.0) + took)
     return results
 
 

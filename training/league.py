@@ -8,7 +8,9 @@ margin over the field:
   the same seeds whichever seat A takes: the tables :mod:`.evaluate` plays). A's margin against
   B on a deal is A's result minus the mean of B's at A's table, averaged over A's seats. With
   two players the games of (A, B) are those of (B, A) seen from the other seat, so each pair is
-  played once and B's margin is minus A's.
+  played once and B's margin is minus A's. In Quintet, whose seats play blind, each entrant
+  lays out each deal once as an A and once as a B (their seeds differ), and every pair is
+  scored from those moves (:func:`~.evaluate.play_pairs`: the same tables).
 - **One-player games**: every entrant plays the same deals; A's margin against B on a deal is
   A's score minus B's.
 
@@ -40,11 +42,11 @@ from ..envs.core.options import check_int
 from ..envs.core.registry import GameSpec
 from .evaluate import (
     BotMaker,
+    Contender,
     Policy,
     Probabilities,
-    make_tables,
     play_bot_single,
-    play_duplicate_forked,
+    play_pairs,
     play_policy_single,
 )
 from .stats import Estimate, mean_ci, rate_ci
@@ -173,36 +175,30 @@ def play_league(
                     league.margins[a][b] = mean_ci(difference)
                     per_deal[a].append(difference)
     else:
-        tables = make_tables(spec, options, episodes)
-        for a in entrants:
-            league.margins.setdefault(a.name, {})
-            league.wins.setdefault(a.name, {})
-            for b in entrants:
-                if a is b or b.name in league.margins[a.name]:
-                    continue
-                deals = play_duplicate_forked(
-                    spec,
-                    None,
-                    options,
-                    episodes,
-                    b.name,
-                    seed,
-                    256,
-                    processes,
-                    player=a.maker(spec, options),
-                    opponent=b.maker(spec, options),
-                    tables=tables,
-                )
-                margin = (deals.own - deals.theirs).mean(axis=1)
-                league.margins[a.name][b.name] = mean_ci(margin)
-                games = deals.wins.size
-                league.wins[a.name][b.name] = rate_ci(float(deals.wins.sum()), games)
-                per_deal[a.name].append(margin)
-                if spec.players == 2:  # the same games from B's seat
-                    league.margins.setdefault(b.name, {})[a.name] = mean_ci(-margin)
-                    lost = games - float(deals.wins.sum()) - float(deals.draws.sum())
-                    league.wins.setdefault(b.name, {})[a.name] = rate_ci(lost, games)
-                    per_deal[b.name].append(-margin)
+        # with two players the games of (A, B) are those of (B, A) from the other seat
+        pairs = [
+            (a, b)
+            for i, a in enumerate(names)
+            for j, b in enumerate(names)
+            if a != b and (spec.players > 2 or i < j)
+        ]
+        makers = {e.name: e.maker(spec, options) for e in entrants}
+        contenders = {name: Contender(player=maker) for name, maker in makers.items()}
+        played = play_pairs(
+            spec, contenders, makers, pairs, options, episodes, seed, processes=processes
+        )
+        for a, b in pairs:
+            deals = played[a, b][0]
+            margin = (deals.own - deals.theirs).mean(axis=1)
+            league.margins.setdefault(a, {})[b] = mean_ci(margin)
+            games = deals.wins.size
+            league.wins.setdefault(a, {})[b] = rate_ci(float(deals.wins.sum()), games)
+            per_deal[a].append(margin)
+            if spec.players == 2:
+                league.margins.setdefault(b, {})[a] = mean_ci(-margin)
+                lost = games - float(deals.wins.sum()) - float(deals.draws.sum())
+                league.wins.setdefault(b, {})[a] = rate_ci(lost, games)
+                per_deal[b].append(-margin)
     for name in names:
         league.scores[name] = mean_ci(np.mean(per_deal[name], axis=0))
     league.seconds = time.perf_counter() - started

@@ -13,6 +13,7 @@ from pokerzoo.training import evaluate
 from pokerzoo.training.evaluate import (
     Contender,
     _blind_engine,
+    _bot_maker,
     _play_blind,
     evaluate_contenders,
     make_tables,
@@ -61,11 +62,12 @@ def test_blind_pairings_score_as_every_game_played(keys: Sequence[str], bots: li
     tables = make_tables(SPEC, OPTIONS, deals, batch=6)
     engine = _blind_engine(SPEC, tables[0])
     assert engine is not None
-    contenders = {key: CONTENDERS[key] for key in keys}
-    blind = _play_blind(SPEC, engine, contenders, bots, OPTIONS, deals, seed, tables)
-    assert sorted(blind) == sorted((key, bot) for key in keys for bot in bots)
+    makers = {bot: _bot_maker(SPEC, bot, OPTIONS) for bot in bots}
+    pairs = [(key, bot) for key in keys for bot in bots]
+    blind = _play_blind(SPEC, engine, CONTENDERS, makers, pairs, OPTIONS, deals, seed, tables)
+    assert list(blind) == pairs
     for (key, bot), (got, seconds) in blind.items():
-        contender = contenders[key]
+        contender = CONTENDERS[key]
         played = play_duplicate(
             SPEC, contender.policy, OPTIONS, deals, bot, seed, 6, player=contender.player
         )

@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from pokerzoo.envs.core.registry import get_game
+from pokerzoo.training import evaluate
 from pokerzoo.training.cli import main
 from pokerzoo.training.evaluate import evaluate_agent, play_bot_single
 from pokerzoo.training.lbr import one_hot
@@ -32,6 +33,37 @@ def test_two_players_each_pair_once_and_margins_are_antisymmetric() -> None:
         assert league.scores[a].value == pytest.approx(np.mean(others))
     assert league.ranking()[-1] == "bot random"
     assert league.scores["bot random"].high < 0 < league.scores["bot greedy"].low
+
+
+@pytest.mark.parametrize("processes", [1, 2])
+def test_quintet_scored_from_each_players_moves_as_every_game_played(
+    processes: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Quintet's seats play blind: each entrant lays out each deal once (as the seat player
+    and as the other seats' player) and every pair is scored from their moves; the league is
+    the one of every game played."""
+    spec = get_game("quintet")
+    entrants = [Entrant("agent", policy=_last_legal)] + [
+        Entrant(f"bot {n}", bot=n) for n in ("greedy", "random", "mixed", "best_response")
+    ]
+    scored = evaluate._play_blind
+    calls: list[int] = []
+
+    def counted(*args: object, **kwargs: object) -> object:
+        calls.append(1)
+        return scored(*args, **kwargs)
+
+    monkeypatch.setattr(evaluate, "_play_blind", counted)
+    blind = play_league(spec, entrants, {}, episodes=5, seed=21, processes=1)
+    assert calls
+    split = play_league(spec, entrants, {}, episodes=5, seed=21, processes=processes)
+    monkeypatch.setattr(evaluate, "_blind_engine", lambda spec, table: None)
+    played = play_league(spec, entrants, {}, episodes=5, seed=21, processes=processes)
+    for league in (split, played):
+        assert blind.margins == league.margins
+        assert blind.wins == league.wins
+        assert blind.scores == league.scores
+    assert len({m.value for row in blind.margins.values() for m in row.values()}) > 4
 
 
 @pytest.mark.parametrize(
