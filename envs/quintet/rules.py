@@ -281,12 +281,14 @@ class QuintetRules(Engine[QuintetState]):
         Raises:
             ValueError: ``plays`` is not two rows of 25 packs, each pack 0..4 given 5 cards.
         """
-        assignment = np.array(plays, dtype=np.int64)
-        if assignment.shape != (NUM_PLAYERS, NUM_CARDS):
+        assignment = np.asarray(plays)
+        if assignment.shape != (NUM_PLAYERS, NUM_CARDS) or assignment.dtype.kind not in "iu":
             raise ValueError(
-                f"bad plays of shape {assignment.shape}: expected ({NUM_PLAYERS}, {NUM_CARDS}), "
-                "each player's pack (0..4) for each card"
+                f"bad plays of shape {assignment.shape} and dtype {assignment.dtype}: expected "
+                f"ints of shape ({NUM_PLAYERS}, {NUM_CARDS}), each player's pack (0..4) for each "
+                "card"
             )
+        assignment = assignment.astype(np.int64)
         if assignment.min() < 0 or assignment.max() >= NUM_PACKS:
             raise ValueError(f"bad plays {assignment.tolist()}: expected packs 0..{NUM_PACKS - 1}")
         sizes = np.stack([np.bincount(row, minlength=NUM_PACKS) for row in assignment])

@@ -142,8 +142,12 @@ def test_plays_of_an_unfinished_deal_raise() -> None:
 @pytest.mark.parametrize(
     ("plays", "named"),
     [
-        (np.zeros((1, 25), dtype=int), r"shape \(1, 25\): expected \(2, 25\)"),
+        (
+            np.zeros((1, 25), dtype=int),
+            r"shape \(1, 25\) and dtype int64: expected ints of shape \(2, 25\)",
+        ),
         (np.zeros((2, 24), dtype=int), r"shape \(2, 24\)"),
+        (np.zeros((2, 25)) + 0.5, "dtype float64: expected ints"),
         (np.full((2, 25), 5), "expected packs 0..4"),
         (np.full((2, 25), -1), "expected packs 0..4"),
         (np.tile(np.r_[np.zeros(6, int), np.repeat(np.arange(1, 5), 5)[1:]], (2, 1)), "sizes"),
