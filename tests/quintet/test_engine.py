@@ -51,12 +51,15 @@ REPLAYS = [
 ]
 
 
-@pytest.mark.parametrize("simultaneous", [True, False], ids=["parallel env", "engine"])
-@pytest.mark.parametrize(
+REPLAYED = pytest.mark.parametrize(
     ("row0", "row1", "results", "points", "margin", "win"),
     REPLAYS,
     ids=["full-houses-vs-reversed", "reversed-vs-full-houses", "straight-flushes-vs-junk", "draw"],
 )
+
+
+@pytest.mark.parametrize("simultaneous", [True, False], ids=["parallel env", "engine"])
+@REPLAYED
 def test_fixed_deck_replay_exact_payoffs(
     row0: str,
     row1: str,
@@ -103,11 +106,7 @@ def test_players_advance_independently() -> None:
         RULES.outcome(state)
 
 
-@pytest.mark.parametrize(
-    ("row0", "row1", "results", "points", "margin", "win"),
-    REPLAYS,
-    ids=["full-houses-vs-reversed", "reversed-vs-full-houses", "straight-flushes-vs-junk", "draw"],
-)
+@REPLAYED
 def test_plays_read_back_and_scored_again(
     row0: str,
     row1: str,
