@@ -9,7 +9,9 @@ Games of several players (Quintet): duplicate deals. Each deal is played once pe
 learner (seats rotated on the same cards, the bots at the other seats reset with the same seed),
 so the luck of the cards cancels out. Reported per bot: win/draw/loss rate (Wilson intervals on
 the games) and mean point margin (learner's points minus the best opponent's; its interval is
-over deals).
+over deals). Where the seats play blind (Quintet: neither sees the other's packs), each player
+lays out each deal once and every game is scored from the two players' moves
+(:func:`play_pairs`): the same games, without playing each pairing card by card.
 
 The agent acts through ``MaskablePPO.predict(obs, action_masks=mask, deterministic=True)``,
 batched over many games in flight (or, given as ``player``, a
