@@ -44,6 +44,7 @@ from .stats import Estimate, mean_ci, rate_ci
 
 __all__ = [
     "BotMaker",
+    "bot_maker",
     "Contender",
     "DuplicateDeals",
     "Evaluation",
@@ -302,7 +303,7 @@ def evaluate_contenders(
         raise ValueError(f"evaluate_contenders plays games of several players, not {spec.name}")
     options = {**options, **spec.scoring.eval_options}
     names = _bot_names(spec, opponents)
-    makers = {name: _bot_maker(spec, name, options) for name in names}
+    makers = {name: bot_maker(spec, name, options) for name in names}
     pairs = [(key, name) for key in contenders for name in names]
     played = play_pairs(spec, contenders, makers, pairs, options, episodes, seed, batch, processes)
     results = {}
@@ -578,8 +579,8 @@ def play_duplicate_forked(
     return DuplicateDeals.concatenate(parts)
 
 
-def _bot_maker(spec: GameSpec, name: str, options: Mapping[str, Any]) -> BotMaker:
-    """Bot ``name`` of the game made per game, seeded for it."""
+def bot_maker(spec: GameSpec, name: str, options: Mapping[str, Any]) -> BotMaker:
+    """Bot ``name`` of the game, with the env's ``options``, made per game and seeded for it."""
 
     def bot(seed: int) -> Bot:
         return spec.make_bot(name, seed=seed, **options)
@@ -830,10 +831,7 @@ def _play_games(
     if (policy is None) == (player is None):
         raise ValueError("play_duplicate takes a policy or a player, not both or neither")
     if opponent is None:
-
-        def opponent(bot_seed: int) -> Bot:
-            return spec.make_bot(name, seed=bot_seed, **options)
-
+        opponent = bot_maker(spec, name, options)
     seats = list(tables[0].possible_agents)
     pending = iter(jobs)
 

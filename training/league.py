@@ -37,7 +37,6 @@ from typing import Any
 
 import numpy as np
 
-from ..envs.core.bots import Bot
 from ..envs.core.options import check_int
 from ..envs.core.registry import GameSpec
 from .evaluate import (
@@ -45,6 +44,7 @@ from .evaluate import (
     Contender,
     Policy,
     Probabilities,
+    bot_maker,
     play_bot_single,
     play_pairs,
     play_policy_single,
@@ -76,12 +76,7 @@ class Entrant:
         from .opponents import PolicyBot, SampledPolicyBot  # imported where a run plays
 
         if self.bot is not None:
-            name = self.bot
-
-            def bot(seed: int) -> Bot:
-                return spec.make_bot(name, seed=seed, **options)
-
-            return bot
+            return bot_maker(spec, self.bot, options)
         if self.probabilities is not None:
             return functools.partial(SampledPolicyBot, self.probabilities, name=self.name)
         player = PolicyBot.from_policy(self._policy(), self.name)

@@ -24,6 +24,7 @@ from .evaluate import (
     OpponentResult,
     Policy,
     Probabilities,
+    bot_maker,
     evaluate_agent,
     evaluate_contenders,
 )
@@ -344,14 +345,10 @@ def lbr_table(
             probabilities=probabilities,
         )
     for name in bots:
-        player = functools.partial(_seeded_bot, spec, name, options)
+        player = bot_maker(spec, name, options)
         asked = bot_policy(spec, name, options)
         table[name] = play_lbr(spec, hidden, name, player, asked, options, **played)
     return table
-
-
-def _seeded_bot(spec: GameSpec, name: str, options: dict[str, Any], seed: int) -> Any:
-    return spec.make_bot(name, seed=seed, **options)
 
 
 def run_policy(target: RunTarget) -> tuple[Policy, Any]:

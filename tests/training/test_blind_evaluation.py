@@ -13,8 +13,8 @@ from pokerzoo.training import evaluate
 from pokerzoo.training.evaluate import (
     Contender,
     _blind_engine,
-    _bot_maker,
     _play_blind,
+    bot_maker,
     evaluate_contenders,
     make_tables,
     play_duplicate,
@@ -62,7 +62,7 @@ def test_blind_pairings_score_as_every_game_played(keys: Sequence[str], bots: li
     tables = make_tables(SPEC, OPTIONS, deals, batch=6)
     engine = _blind_engine(SPEC, tables[0])
     assert engine is not None
-    makers = {bot: _bot_maker(SPEC, bot, OPTIONS) for bot in bots}
+    makers = {bot: bot_maker(SPEC, bot, OPTIONS) for bot in bots}
     pairs = [(key, bot) for key in keys for bot in bots]
     blind = _play_blind(SPEC, engine, CONTENDERS, makers, pairs, OPTIONS, deals, seed, tables)
     assert list(blind) == pairs
