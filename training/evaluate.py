@@ -39,7 +39,7 @@ from ..envs.core.bots import Bot
 from ..envs.core.options import check_int
 from ..envs.core.registry import GameSpec
 from ..envs.core.turns import Turns, play_batched
-from .forking import deal_chunks, fork_map
+from .forking import CHUNK_GAMES, deal_chunks, fork_map
 from .stats import Estimate, mean_ci, rate_ci
 
 __all__ = [
@@ -570,13 +570,25 @@ def play_duplicate_forked(
     here = {"player": player, "opponent": opponent, "tables": tables}
     if processes == 1:
         return play_duplicate(spec, policy, options, episodes, name, seed, batch, **here)
+    if not tables:
+        here["tables"] = tables = make_tables(spec, options, episodes, batch)
 
     def play(chunk: tuple[int, int]) -> DuplicateDeals:
         first, count = chunk
         return play_duplicate(spec, policy, options, count, name, first, batch, **here)
 
-    parts = fork_map(play, deal_chunks(seed, episodes, processes), processes)
+    parts = fork_map(play, _chunks(seed, episodes, processes, tables), processes)
     return DuplicateDeals.concatenate(parts)
+
+
+def _chunks(
+    seed: int, episodes: int, processes: int, tables: Sequence[Any]
+) -> list[tuple[int, int]]:
+    """The evaluation's chunks of deals (:func:`~pokerzoo.training.forking.deal_chunks`), each
+    holding at least :data:`~pokerzoo.training.forking.CHUNK_GAMES` games (a game per seat of
+    the agent) where the deals allow a chunk per process."""
+    seats = len(tables[0].possible_agents)
+    return deal_chunks(seed, episodes, processes, -(-CHUNK_GAMES // seats))
 
 
 def bot_maker(spec: GameSpec, name: str, options: Mapping[str, Any]) -> BotMaker:
@@ -604,11 +616,12 @@ def play_pairs(
     ``episodes`` deals (seeds ``seed ..``), in one pass: the deals are split in chunks of
     consecutive deals (one chunk in one process; about
     :data:`~pokerzoo.training.forking.CHUNKS_PER_PROCESS` a process across ``processes``
-    forked workers, forked once), and whoever plays a chunk plays every pair on it,
-    :data:`PIECE_DEALS` deals at a time, so what a player worked out for a deal (the
-    Monte-Carlo features' cache, the draw poker equity bot's simulations) serves every game of
-    that deal. A game of two seats that play blind (its engine's ``blind``, Quintet) plays each
-    contender and each opponent once a deal and scores each pair from their moves
+    forked workers, forked once, fewer where a chunk would hold fewer than
+    :data:`~pokerzoo.training.forking.CHUNK_GAMES` games), and whoever plays a chunk plays
+    every pair on it, :data:`PIECE_DEALS` deals at a time, so what a player worked out for a
+    deal (the Monte-Carlo features' cache, the draw poker equity bot's simulations) serves every
+    game of that deal. A game of two seats that play blind (its engine's ``blind``, Quintet)
+    plays each contender and each opponent once a deal and scores each pair from their moves
     (:func:`_play_blind`: the same results). Returns each pair's deals and the seconds spent
     playing it, summed over the processes."""
     tables = make_tables(spec, options, episodes, batch)
@@ -647,7 +660,7 @@ def play_pairs(
                 seconds[pair] = seconds.get(pair, 0.0) + took
         return {pair: (DuplicateDeals.concatenate(parts[pair]), seconds[pair]) for pair in parts}
 
-    chunks = deal_chunks(seed, episodes, processes) if processes > 1 else [(seed, episodes)]
+    chunks = _chunks(seed, episodes, processes, tables) if processes > 1 else [(seed, episodes)]
     parts = fork_map(play, chunks, processes)
     return {
         pair: (

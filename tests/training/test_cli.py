@@ -220,17 +220,43 @@ def test_the_default_process_count_is_the_cores_this_process_may_use(
 
 
 @pytest.mark.parametrize(
-    ("deals", "processes"), [(1000, 2), (100, 2), (10, 2), (7, 3), (1, 4), (250, 1)]
+    ("deals", "processes", "least", "sizes"),
+    [
+        (1000, 2, 1, [63] * 8 + [62] * 8),
+        (100, 2, 1, [7] * 4 + [6] * 12),
+        (10, 2, 1, [1] * 10),
+        (7, 3, 1, [1] * 7),
+        (1, 4, 1, [1]),
+        (250, 1, 1, [32] * 2 + [31] * 6),
+        # Fewer chunks where they would hold fewer than ``least`` deals: a multiple of the
+        # processes, and never fewer chunks than processes while there are deals for them.
+        (10, 2, 4, [5, 5]),
+        (40, 2, 4, [4] * 10),
+        (42, 2, 4, [5, 5] + [4] * 8),
+        (5, 2, 4, [3, 2]),
+        (3, 4, 8, [1, 1, 1]),
+        (1000, 2, 8, [63] * 8 + [62] * 8),
+    ],
 )
-def test_deal_chunks_cover_every_deal_once_in_order(deals: int, processes: int) -> None:
-    """The deals' chunks are consecutive and cover every deal once: about
-    ``CHUNKS_PER_PROCESS`` a process, never more chunks than deals."""
+def test_deal_chunks_cover_every_deal_once_in_order(
+    deals: int, processes: int, least: int, sizes: list[int]
+) -> None:
+    """The deals' chunks are consecutive, cover every deal once and differ by one deal at
+    most: ``CHUNKS_PER_PROCESS`` a process where the deals allow it, fewer where a chunk would
+    hold fewer than ``least`` deals."""
     from pokerzoo.training import forking
 
-    chunks = forking.deal_chunks(500, deals, processes)
+    chunks = forking.deal_chunks(500, deals, processes, least)
     seeds = [first + k for first, count in chunks for k in range(count)]
     assert seeds == list(range(500, 500 + deals))
-    most = min(deals, processes * forking.CHUNKS_PER_PROCESS)
-    assert most - processes < len(chunks) <= most
-    sizes = [count for _, count in chunks]
-    assert min(sizes) >= 1 and max(sizes[:-1], default=sizes[-1]) == sizes[0] >= sizes[-1]
+    assert [count for _, count in chunks] == sizes
+
+
+@pytest.mark.parametrize(
+    ("deals", "processes", "least"), [(0, 2, 1), (10, 0, 1), (10, 2, 0), (-1, 1, 1)]
+)
+def test_deal_chunks_refuse_nothing_to_split(deals: int, processes: int, least: int) -> None:
+    from pokerzoo.training import forking
+
+    with pytest.raises(ValueError, match=f"deals={deals}, processes={processes}, least={least}"):
+        forking.deal_chunks(500, deals, processes, least)
