@@ -61,6 +61,11 @@ class PerActionLayout:
     width: int
     """Features per row."""
     gate: Gate | None = None
+    padding: bool = False
+    """A row of zeros is padding, never a legal action's (Quintet's candidate rows past the
+    candidates): the head scores the other rows only and gives padding the logit 0, which the
+    action mask then drops (MaskablePPO's masked logits do not depend on it). Models saved
+    before this field load with ``False``: every row scored."""
 
 
 @dataclass(frozen=True)

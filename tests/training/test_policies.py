@@ -55,3 +55,68 @@ def test_gate_weighs_each_candidate_by_its_statistics() -> None:
 
 def test_gateless_head_has_no_gate_parameters() -> None:
     assert not any(name.startswith("gate") for name, _ in head(None).named_parameters())
+
+
+PADDED = PerActionLayout(OFFSET, ACTIONS, 3, padding=True)
+
+
+def padded_observations() -> torch.Tensor:
+    """Rows of observations laid out by :data:`PADDED`: some rows padding (zeros), whole
+    observations with every row live, and one with none."""
+    torch.manual_seed(1)
+    observation = torch.rand(6, OFFSET + ACTIONS * 3)
+    rows = observation[:, OFFSET:].view(6, ACTIONS, 3)
+    rows[0, 2:] = 0  # two live rows
+    rows[1, 1:] = 0
+    rows[2, 1] = 0  # padding between live rows
+    rows[2, 3:] = 0
+    rows[4] = 0  # no live row
+    rows[5, 0, 1] = 0  # a live row with a zero in it
+    return observation
+
+
+def test_padded_head_scores_live_rows_as_the_plain_head_and_padding_zero() -> None:
+    torch.manual_seed(0)
+    padded = PerActionHead(PADDED, [8], 4, nn.ReLU)
+    plain = PerActionHead(PerActionLayout(OFFSET, ACTIONS, 3), [8], 4, nn.ReLU)
+    plain.load_state_dict(padded.state_dict())
+    observation = padded_observations()
+    live = observation[:, OFFSET:].view(6, ACTIONS, 3).abs().sum(dim=2) > 0
+    got, expected = padded(observation), plain(observation)
+    assert torch.allclose(got[live], expected[live], atol=1e-6)
+    assert (got[~live] == 0).all()
+    assert int(live.sum()) == 2 + 1 + 2 + 5 + 0 + 5
+
+
+@pytest.mark.parametrize("rows", [[0, 1], [3, 5], [0, 1, 2, 3, 4, 5], [4]])
+def test_padded_linear_is_the_linear_it_replaces(rows: list[int]) -> None:
+    """The same outputs and gradients (up to rounding) as the plain layer, whichever mix of
+    short observations (live rows in the first half only), whole ones and empty ones."""
+    from pokerzoo.training.policies import PaddedLinear
+
+    torch.manual_seed(2)
+    linear = nn.Linear(OFFSET + ACTIONS * 3, 7)
+    padded = PaddedLinear(linear, PADDED)
+    assert padded.weight is linear.weight and padded.bias is linear.bias
+    assert list(padded.state_dict()) == ["weight", "bias"]
+    observation = padded_observations()[rows]
+    plain_out = linear(observation)
+    plain_out.square().sum().backward()
+    expected = linear.weight.grad.clone(), linear.bias.grad.clone()
+    linear.zero_grad()
+    out = padded(observation)
+    out.square().sum().backward()
+    assert torch.allclose(out, plain_out, atol=1e-6)
+    assert torch.allclose(linear.weight.grad, expected[0], atol=1e-5)
+    assert torch.allclose(linear.bias.grad, expected[1], atol=1e-5)
+
+
+def test_layouts_saved_before_padding_read_as_unpadded() -> None:
+    """A layout pickled before the field existed (no ``padding`` in its state) loads as
+    ``padding=False``: models trained before it score every row, as they did."""
+    import pickle
+
+    layout = PerActionLayout(OFFSET, ACTIONS, 3, padding=True)
+    del layout.__dict__["padding"]
+    loaded = pickle.loads(pickle.dumps(layout))
+    assert loaded.padding is False and loaded == PerActionLayout(OFFSET, ACTIONS, 3)

@@ -660,7 +660,9 @@ class PackFormulation:
     rules: dict[str, FeatureRule] = field(init=False)
 
     def __post_init__(self) -> None:
-        layout = PerActionLayout(offset=CONTEXT.size, actions=NUM_ACTIONS, width=ROW.size)
+        layout = PerActionLayout(
+            offset=CONTEXT.size, actions=NUM_ACTIONS, width=ROW.size, padding=True
+        )
         sets = {
             "candidates": FeatureSet(
                 _as_is, layout, "the context, then one row per action (candidate pack or order)"

@@ -277,3 +277,69 @@ def test_the_strongest_rule_puts_each_pack_on_its_points() -> None:
     keys = [int(k) for k in np.sort(by_rule.keys)[::-1]]  # strongest first, all distinct here
     row_keys = [keys.index(int(k)) for k in evaluate(by_rule.row, "quintet")]
     assert row_keys == [3, 2, 4, 0, 1]  # the strength rank of the pack at 3, 4, ..., 7 points
+
+
+def test_padding_rows_are_never_legal() -> None:
+    """The layout's promise (``padding``): every legal action's row has a value that is not
+    zero, at every decision, on fixed deals and on random rows of random deals."""
+    layout = PackFormulation().features["candidates"].per_action
+    assert layout.padding
+    rng = np.random.default_rng(3)
+    deals = [_ids(DISTINCT), _ids(MIXED_DEAL)]
+    deals += [np.sort(rng.choice(32, 25, replace=False) + 20) for _ in range(30)]
+    decisions = 0
+    for cards in deals:
+        draft = RowDraft(cards, K)
+        while not draft.complete:
+            rows = encode_draft(draft)[CONTEXT.size :].reshape(NUM_ACTIONS, ROW.size)
+            mask = draft.mask().astype(bool)
+            assert (np.abs(rows[mask]).sum(axis=1) > 0).all()
+            assert not rows[~mask].any() or draft.step == 4  # the order rows: all 120 legal
+            draft.commit(int(rng.choice(np.flatnonzero(mask))))
+            decisions += 1
+    assert decisions == 5 * len(deals)
+
+
+def test_padded_policy_plays_the_distribution_of_the_plain_one() -> None:
+    """``ppo.policy: per_action`` over the padded layout (the head and the value network's
+    first layer skip the padding) gives the log-probabilities, entropies and values of the same
+    weights scoring every row, up to rounding, on a batch of every decision of several deals."""
+    import dataclasses
+
+    import torch
+    from pokerzoo.training.policies import PaddedLinear, PerActionPolicy
+
+    layout = PackFormulation().features["candidates"].per_action
+    env = PackFormulation().wrap(QuintetEnv())
+
+    def policy(per_action: object) -> PerActionPolicy:
+        torch.manual_seed(0)
+        return PerActionPolicy(
+            env.observation_space,
+            env.action_space,
+            lambda _: 3e-4,
+            per_action=per_action,
+            net_arch=[32, 32],
+            head_arch=[16],
+            context=8,
+        )
+
+    padded, plain = policy(layout), policy(dataclasses.replace(layout, padding=False))
+    assert isinstance(padded.mlp_extractor.value_net[0], PaddedLinear)
+    assert not isinstance(plain.mlp_extractor.value_net[0], PaddedLinear)
+    plain.load_state_dict(padded.state_dict())
+    rng = np.random.default_rng(5)
+    observations, masks = [], []
+    for _ in range(6):
+        draft = RowDraft(np.sort(rng.choice(32, 25, replace=False) + 20), K)
+        while not draft.complete:
+            observations.append(encode_draft(draft))
+            masks.append(draft.mask().astype(bool))
+            draft.commit(int(rng.choice(np.flatnonzero(masks[-1]))))
+    obs, mask = torch.as_tensor(np.stack(observations)), np.stack(masks)
+    actions = torch.as_tensor([int(rng.choice(np.flatnonzero(m))) for m in mask])
+    with torch.no_grad():
+        got = padded.evaluate_actions(obs, actions, action_masks=mask)
+        expected = plain.evaluate_actions(obs, actions, action_masks=mask)
+    for a, b in zip(got, expected, strict=True):
+        assert torch.allclose(a, b, atol=1e-5)
