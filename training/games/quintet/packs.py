@@ -38,9 +38,10 @@ of the opponents appears in it.
 Observation (``float32``): the context, then one row per action (the row of action ``a``
 starts at ``CONTEXT.size + ROW.size * a``): candidate rows while packs are taken (rows past the
 candidates are zero), order rows for the last decision; the feature set ``"candidates"`` passes
-it on as it is, laid out for ``ppo.policy: per_action``. "Group" is
-``(category index * 8 + lead rank) / 71``, "level" the key's place among the distinct
-``"quintet"`` keys, 0 (weakest) to 1. Card index ``c`` (0..31) is card id ``c + 20``.
+it on as it is, laid out for ``ppo.policy: per_action``, its rows of zeros marked as padding
+(never a legal action's: ``PerActionLayout.padding``), which that policy does not multiply.
+"Group" is ``(category index * 8 + lead rank) / 71``, "level" the key's place among the
+distinct ``"quintet"`` keys, 0 (weakest) to 1. Card index ``c`` (0..31) is card id ``c + 20``.
 
 Context:
 
