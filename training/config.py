@@ -106,12 +106,6 @@ class PPOConfig(Section):
     """``per_action``: hidden sizes of the shared action scorer."""
     context: int = Field(64, ge=1)
     """``per_action``: width of the learned summary of the whole observation."""
-    value_input: Literal["observation", "context", "pooled"] = "observation"
-    """``per_action``: what the value network reads: the whole ``observation``; only its
-    ``context`` (the entries before the per-action rows), for a feature set whose rows are
-    computed from what its context says; or the context beside the maximum and the mean over
-    the rows of a learned embedding of each row (``pooled``). Both are far smaller value
-    networks when the rows are many (:mod:`pokerzoo.training.policies`)."""
     activation: Literal["tanh", "relu"] = "relu"
     """Hidden-layer activation."""
 

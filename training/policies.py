@@ -22,41 +22,19 @@ formulation, whose four pack decisions fill at most 16 of their 120 rows), neith
 multiplies them: the head scores the other rows only, and the value network's first layer
 (:class:`PaddedLinear`) reads each observation only up to its last row that is not padding:
 the same functions up to rounding, in less time.
-
-With ``value_input="context"`` the value network reads only the context, the entries before
-the per-action rows (:class:`ContextLinear`): for a feature set whose rows are computed from
-what the context already says (Quintet's ``packs``: the cards, the packs held and the decision),
-a state's value needs nothing more, and the value network shrinks from the whole observation's
-width (Quintet: 14,419 inputs, 1.85M weights in its first layer) to the context's (139). With
-``value_input="pooled"`` it reads the context beside the maximum and the mean over the rows of
-a learned embedding of each row (:class:`PooledRows`): what the rows say, summarised, at a size
-that does not grow with the number of rows.
 """
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
-import numpy as np
 import torch
 from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
 from torch import nn
 
 from .features import PerActionLayout
 
-__all__ = [
-    "VALUE_INPUTS",
-    "ContextLinear",
-    "PaddedLinear",
-    "PerActionHead",
-    "PerActionPolicy",
-    "PooledRows",
-]
-
-VALUE_INPUTS = ("observation", "context", "pooled")
-"""What the value network may read: the whole observation; only its context; or the context
-beside a pooled summary of the per-action rows."""
+__all__ = ["PaddedLinear", "PerActionHead", "PerActionPolicy"]
 
 
 def _live(rows: torch.Tensor) -> torch.Tensor:
@@ -167,61 +145,12 @@ class PaddedLinear(nn.Linear):
         return out
 
 
-class ContextLinear(nn.Linear):
-    """The value network's first layer when it reads only the context: a
-    :class:`~torch.nn.Linear` of ``layout.offset`` inputs over the first ``layout.offset``
-    entries of each observation."""
-
-    def __init__(self, layout: PerActionLayout, out_features: int) -> None:
-        super().__init__(layout.offset, out_features)
-
-    def forward(self, observation: torch.Tensor) -> torch.Tensor:
-        return nn.functional.linear(observation[:, : self.in_features], self.weight, self.bias)
-
-
-class PooledRows(nn.Module):
-    """The value network's first layer with ``value_input="pooled"``: one linear layer over the
-    context beside the maximum and the mean, over the rows, of a learned embedding of each row
-    (one linear layer and the activation, shared by the rows; with ``layout.padding``, over the
-    rows that are not padding only, both 0 where there are none). Its size does not grow with
-    the number of rows."""
-
-    def __init__(
-        self, layout: PerActionLayout, out_features: int, activation: type[nn.Module]
-    ) -> None:
-        super().__init__()
-        self.layout = layout
-        self.out_features = out_features
-        self.embed = nn.Sequential(nn.Linear(layout.width, out_features), activation())
-        self.linear = nn.Linear(layout.offset + 2 * out_features, out_features)
-
-    def forward(self, observation: torch.Tensor) -> torch.Tensor:
-        layout = self.layout
-        n, width = observation.shape[0], self.out_features
-        rows = observation[:, layout.offset : layout.offset + layout.actions * layout.width]
-        rows = rows.reshape(n, layout.actions, layout.width)
-        if layout.padding:
-            live = _live(rows)
-            at, action = live.nonzero(as_tuple=True)
-            embedded = self.embed(rows[at, action])
-            highest = rows.new_full((n, layout.actions, width), float("-inf"))
-            highest = highest.index_put((at, action), embedded).amax(dim=1)
-            highest = torch.where(live.any(dim=1, keepdim=True), highest, 0.0)
-            count = live.sum(dim=1, keepdim=True).clamp(min=1)
-            mean = rows.new_zeros(n, width).index_add(0, at, embedded) / count
-        else:
-            embedded = self.embed(rows)
-            highest, mean = embedded.amax(dim=1), embedded.mean(dim=1)
-        return self.linear(torch.cat([observation[:, : layout.offset], highest, mean], dim=1))
-
-
 class PerActionPolicy(MaskableActorCriticPolicy):
     """MaskableActorCriticPolicy whose action logits come from :class:`PerActionHead`.
 
     Extra keyword arguments (``policy_kwargs``): ``per_action`` (the feature set's
     :class:`~pokerzoo.training.features.PerActionLayout`), ``head_arch`` (hidden sizes of the
-    shared scorer), ``context`` (context width), ``value_input`` (what the value network reads:
-    ``"observation"``, the default, or ``"context"``).
+    shared scorer), ``context`` (context width).
     """
 
     def __init__(
@@ -230,16 +159,12 @@ class PerActionPolicy(MaskableActorCriticPolicy):
         per_action: PerActionLayout,
         head_arch: list[int] | None = None,
         context: int = 64,
-        value_input: str = "observation",
         **kwargs: Any,
     ) -> None:
         if not isinstance(per_action, PerActionLayout):
             raise TypeError(
                 f"bad per_action {per_action!r}: expected a PerActionLayout of the feature set"
             )
-        if value_input not in VALUE_INPUTS:
-            raise ValueError(f"bad value_input {value_input!r}: expected one of {VALUE_INPUTS}")
-        self.value_input = value_input
         self.per_action = per_action
         self.head_arch = list(head_arch or [64, 64])
         self.context_width = context
@@ -259,20 +184,7 @@ class PerActionPolicy(MaskableActorCriticPolicy):
             self.per_action, self.head_arch, self.context_width, self.activation_fn
         )
         value = self.mlp_extractor.value_net
-        if not (len(value) and isinstance(value[0], nn.Linear)):
-            if self.value_input != "observation":
-                raise ValueError(
-                    f"value_input {self.value_input!r} needs a hidden layer in the value network"
-                )
-        elif self.value_input != "observation":
-            width = value[0].out_features
-            if self.value_input == "context":
-                value[0] = ContextLinear(self.per_action, width)
-            else:
-                value[0] = PooledRows(self.per_action, width, self.activation_fn)
-            if self.ortho_init:  # as sb3 initialises the layer it replaces
-                value[0].apply(partial(self.init_weights, gain=np.sqrt(2)))
-        elif self.per_action.padding:
+        if self.per_action.padding and len(value) and isinstance(value[0], nn.Linear):
             value[0] = PaddedLinear(value[0], self.per_action)
         # Rebuild the optimizer so it holds the new head's parameters.
         self.optimizer = self.optimizer_class(
@@ -282,9 +194,6 @@ class PerActionPolicy(MaskableActorCriticPolicy):
     def _get_constructor_parameters(self) -> dict[str, Any]:
         data = super()._get_constructor_parameters()
         data.update(
-            per_action=self.per_action,
-            head_arch=self.head_arch,
-            context=self.context_width,
-            value_input=self.value_input,
+            per_action=self.per_action, head_arch=self.head_arch, context=self.context_width
         )
         return data

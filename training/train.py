@@ -132,18 +132,6 @@ def validate_for_game(config: TrainConfig, spec: GameSpec) -> None:
             f"ppo.policy: per_action needs a feature set with per-action rows; "
             f"features {config.features!r} has none"
         )
-    if config.ppo.value_input != "observation":
-        if config.ppo.policy != "per_action":
-            raise ConfigError(
-                f"ppo.value_input: {config.ppo.value_input!r} needs ppo.policy: per_action "
-                f"(the context of its per-action rows); policy {config.ppo.policy!r} reads the "
-                "whole observation (expected value_input: observation)"
-            )
-        if not config.ppo.net_arch:
-            raise ConfigError(
-                f"ppo.value_input: {config.ppo.value_input!r} needs a hidden layer in "
-                "ppo.net_arch, the value network (got [])"
-            )
     if config.vec_env == "native" and spec.vector is None and spec.players == 1:
         raise ConfigError(f"vec_env: {spec.name} has no native vector env (use subproc or dummy)")
     _validate_workers(config, spec)
@@ -652,7 +640,6 @@ def _policy(config: TrainConfig, spec: GameSpec) -> tuple[Any, dict[str, Any]]:
         per_action=features.per_action,
         head_arch=list(config.ppo.head_arch),
         context=config.ppo.context,
-        value_input=config.ppo.value_input,
     )
     return PerActionPolicy, kwargs
 
@@ -720,7 +707,7 @@ def train(
             model.set_random_seed(config.seed + model.num_timesteps)
         else:
             ppo = to_dict(config.ppo)
-            for key in ("net_arch", "activation", "policy", "head_arch", "context", "value_input"):
+            for key in ("net_arch", "activation", "policy", "head_arch", "context"):
                 del ppo[key]
             policy, policy_kwargs = _policy(config, spec)
             model = MaskablePPO(

@@ -12,12 +12,6 @@ from pokerzoo.training.train import validate_for_game
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMELESS = {"game": "nameless_poker", "vec_env": "dummy", "opponents": {"bots": {"rules": 1}}}
-PACKS = {
-    "game": "quintet",
-    "actions": "packs",
-    "features": "candidates",
-    "opponents": {"bots": {"greedy": 1}},
-}
 
 
 @pytest.mark.parametrize("path", sorted((ROOT / "configs").glob("*.yaml")), ids=lambda p: p.stem)
@@ -69,7 +63,6 @@ def test_defaults_fill_missing_keys() -> None:
         ({"game": "quintet", "env_variants": [{"envs": 0, "options": {}}]}, "env_variants.0.envs"),
         ({"game": "quintet", "env_variants": [{"envs": 1}]}, "env_variants.0.options: missing"),
         ({"game": "quintet", "env_variants": {"envs": 1}}, "env_variants: expected a list"),
-        ({"game": "quintet", "ppo": {"value_input": "rows"}}, "ppo.value_input"),
     ],
 )
 def test_bad_config_names_the_key(data: dict, message: str) -> None:
@@ -89,14 +82,6 @@ def test_bad_config_names_the_key(data: dict, message: str) -> None:
         ),
         ({"game": "quintet", "opponents": {"bots": {"grumpy": 1}}}, "opponents.bots: unknown bot"),
         ({"game": "quintet"}, "opponents.bots: needs at least one bot"),
-        (
-            {**PACKS, "ppo": {"value_input": "context"}},
-            "ppo.value_input: 'context' needs ppo.policy: per_action .*policy 'mlp'",
-        ),
-        (
-            {**PACKS, "ppo": {"value_input": "context", "policy": "per_action", "net_arch": []}},
-            r"ppo.value_input: 'context' needs a hidden layer in ppo.net_arch.*\(got \[\]\)",
-        ),
         (
             {"game": "poker_squares", "opponents": {"runs": {"runs/x": 1}}},
             "opponents: Poker Squares is a one-player game",

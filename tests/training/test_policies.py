@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import gymnasium as gym
-import numpy as np
 import pytest
 import torch
 from pokerzoo.training.features import Gate, PerActionLayout
-from pokerzoo.training.policies import ContextLinear, PerActionHead, PerActionPolicy
+from pokerzoo.training.policies import PerActionHead
 from torch import nn
 
 OFFSET, ACTIONS, K, PLANS, STATS = 6, 5, 3 + 2 + 2 * 4, 2, 4
@@ -124,87 +120,3 @@ def test_layouts_saved_before_padding_read_as_unpadded() -> None:
     del layout.__dict__["padding"]
     loaded = pickle.loads(pickle.dumps(layout))
     assert loaded.padding is False and loaded == PerActionLayout(OFFSET, ACTIONS, 3)
-
-
-def _policy(value_input: str, padding: bool = False) -> PerActionPolicy:
-    torch.manual_seed(0)
-    width = OFFSET + ACTIONS * 3
-    return PerActionPolicy(
-        gym.spaces.Box(0.0, 1.0, (width,), np.float32),
-        gym.spaces.Discrete(ACTIONS),
-        lambda _: 3e-4,
-        per_action=PerActionLayout(OFFSET, ACTIONS, 3, padding=padding),
-        net_arch=[16, 16],
-        head_arch=[8],
-        context=4,
-        value_input=value_input,
-    )
-
-
-@pytest.mark.parametrize("padding", [False, True])
-def test_a_context_value_network_reads_the_context_only(padding: bool) -> None:
-    """``value_input="context"``: the value network's first layer has the context's inputs,
-    the values move with the context and not with the rows, and the optimizer holds it."""
-    policy = _policy("context", padding)
-    first = policy.mlp_extractor.value_net[0]
-    assert isinstance(first, ContextLinear)
-    assert (first.in_features, first.out_features) == (OFFSET, 16)
-    held = {id(p) for group in policy.optimizer.param_groups for p in group["params"]}
-    assert id(first.weight) in held and id(first.bias) in held
-    observation = padded_observations()
-    other_rows = observation.clone()
-    other_rows[:, OFFSET:] = torch.rand_like(other_rows[:, OFFSET:])
-    other_context = observation.clone()
-    other_context[:, :OFFSET] = torch.rand_like(other_context[:, :OFFSET])
-    with torch.no_grad():
-        values = policy.predict_values(observation)
-        assert torch.equal(policy.predict_values(other_rows), values)
-        assert not torch.allclose(policy.predict_values(other_context), values)
-        # the whole observation's value network does read the rows
-        whole = _policy("observation", padding)
-        assert not torch.allclose(
-            whole.predict_values(other_rows), whole.predict_values(observation)
-        )
-
-
-def test_a_context_value_network_is_saved_with_the_policy(tmp_path: Path) -> None:
-    """A saved policy rebuilds with the value input it was trained with."""
-    policy = _policy("context")
-    path = f"{tmp_path}/policy.pt"
-    policy.save(path)
-    loaded = PerActionPolicy.load(path)
-    assert loaded.value_input == "context"
-    assert isinstance(loaded.mlp_extractor.value_net[0], ContextLinear)
-    observation = padded_observations()
-    with torch.no_grad():
-        assert torch.equal(loaded.predict_values(observation), policy.predict_values(observation))
-
-
-def test_an_unknown_value_input_is_refused_by_name() -> None:
-    with pytest.raises(ValueError, match=r"bad value_input 'rows': expected one of"):
-        _policy("rows")
-
-
-@pytest.mark.parametrize("padding", [False, True])
-def test_pooled_rows_are_the_context_beside_the_rows_max_and_mean(padding: bool) -> None:
-    """``value_input="pooled"``: the first layer's output is its linear layer over the context,
-    the maximum and the mean of the rows' embeddings (the live rows only with padding, zeros
-    where none are live), computed here row by row."""
-    from pokerzoo.training.policies import PooledRows
-
-    policy = _policy("pooled", padding)
-    first = policy.mlp_extractor.value_net[0]
-    assert isinstance(first, PooledRows)
-    observation = padded_observations()
-    rows = observation[:, OFFSET:].reshape(len(observation), ACTIONS, 3)
-    expected = []
-    with torch.no_grad():
-        for context, its_rows in zip(observation[:, :OFFSET], rows, strict=True):
-            live = [r for r in its_rows if not padding or r.abs().sum() > 0]
-            embedded = torch.stack([first.embed(r) for r in live]) if live else torch.zeros(1, 16)
-            pooled = torch.cat([context, embedded.max(dim=0).values, embedded.mean(dim=0)])
-            expected.append(first.linear(pooled))
-        assert torch.allclose(first(observation), torch.stack(expected), atol=1e-6)
-        # a set of rows: their order does not matter
-        flipped = torch.cat([observation[:, :OFFSET], rows.flip(1).reshape(len(rows), -1)], 1)
-        assert torch.allclose(policy.predict_values(flipped), policy.predict_values(observation))
