@@ -74,7 +74,10 @@ class PPOConfig(Section):
     """MaskablePPO hyperparameters (names and meanings as in sb3-contrib)."""
 
     learning_rate: Number = Field(3e-4, gt=0)
-    """Adam step size."""
+    """Adam step size (at the start of the run, where ``learning_rate_end`` is set)."""
+    learning_rate_end: Number | None = Field(None, ge=0)
+    """The step size at the run's last step, reached linearly from ``learning_rate`` over the
+    run's ``timesteps`` (an exploiter's: over its own); null: ``learning_rate`` throughout."""
     n_steps: int = Field(128, ge=1)
     """Steps collected per env between updates (rollout = n_steps * n_envs)."""
     batch_size: int = Field(256, ge=2)

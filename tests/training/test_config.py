@@ -63,6 +63,7 @@ def test_defaults_fill_missing_keys() -> None:
         ({"game": "quintet", "env_variants": [{"envs": 0, "options": {}}]}, "env_variants.0.envs"),
         ({"game": "quintet", "env_variants": [{"envs": 1}]}, "env_variants.0.options: missing"),
         ({"game": "quintet", "env_variants": {"envs": 1}}, "env_variants: expected a list"),
+        ({"game": "quintet", "ppo": {"learning_rate_end": -1e-4}}, "ppo.learning_rate_end"),
     ],
 )
 def test_bad_config_names_the_key(data: dict, message: str) -> None:

@@ -168,6 +168,35 @@ def test_resume_continues_from_the_checkpoint(poker_squares_run: Any, tmp_path: 
     assert (copy / "resume1.monitor.csv").is_file()
 
 
+def test_the_step_size_falls_linearly_to_learning_rate_end(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``ppo.learning_rate_end``: each update's step size is read off the line from
+    ``learning_rate`` to it over the run (two rollouts: half way, then the end), and a resumed
+    run goes on along the saved line over its new total."""
+    from sb3_contrib import MaskablePPO
+
+    ppo = {**TINY["poker_squares"]["ppo"], "learning_rate": 1e-3, "learning_rate_end": 1e-4}
+    seen: list[float] = []
+    update = MaskablePPO.train
+
+    def train_and_record(self: MaskablePPO) -> None:
+        update(self)
+        seen.append(self.policy.optimizer.param_groups[0]["lr"])
+
+    monkeypatch.setattr(MaskablePPO, "train", train_and_record)
+    train(tiny("poker_squares", ppo=ppo), tmp_path / "run", progress_bar=False, verbose=0)
+    assert seen == pytest.approx([5.5e-4, 1e-4])
+    seen.clear()
+    longer = tiny("poker_squares", ppo=ppo, timesteps=512)
+    train(longer, tmp_path / "run", resume=True, progress_bar=False, verbose=0)
+    assert seen == pytest.approx([3.25e-4, 1e-4])  # at 384 and 512 of 512 steps
+    seen.clear()
+    constant = {**ppo, "learning_rate_end": None}
+    train(tiny("poker_squares", ppo=constant), tmp_path / "flat", progress_bar=False, verbose=0)
+    assert seen == [1e-3, 1e-3]
+
+
 def test_vector_and_single_env_evaluation_agree() -> None:
     spec = get_game("poker_squares")
 
