@@ -644,13 +644,13 @@ def _policy(config: TrainConfig, spec: GameSpec) -> tuple[Any, dict[str, Any]]:
     return PerActionPolicy, kwargs
 
 
-def _learning_rate(config: TrainConfig) -> Any:
+def _learning_rate(config: TrainConfig) -> float | Callable[[float], float]:
     """PPO's step size: ``ppo.learning_rate``, or sb3's linear schedule from it to
     ``ppo.learning_rate_end`` over the run (sb3 saves it with the model, and a resumed run
     reads its progress from the steps done and the run's total)."""
     start, end = config.ppo.learning_rate, config.ppo.learning_rate_end
     if end is None:
-        return start
+        return float(start)
     from stable_baselines3.common.utils import LinearSchedule
 
     return LinearSchedule(float(start), float(end), end_fraction=1.0)
