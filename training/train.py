@@ -689,6 +689,8 @@ def train(
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.utils import set_random_seed
 
+    from .buffers import EnvMajorRolloutBuffer
+
     set_threads(config.threads)
     set_random_seed(config.seed)
     info = write_run_info(run_dir, config)
@@ -714,7 +716,11 @@ def train(
     try:
         if resume and start_from is not None:
             model = MaskablePPO.load(
-                start_from, env=venv, device="cpu", tensorboard_log=str(run_dir / "tb")
+                start_from,
+                env=venv,
+                device="cpu",
+                tensorboard_log=str(run_dir / "tb"),
+                custom_objects={"rollout_buffer_class": EnvMajorRolloutBuffer},
             )
             model.set_random_seed(config.seed + model.num_timesteps)
         else:
@@ -728,6 +734,7 @@ def train(
                 policy,
                 venv,
                 policy_kwargs=policy_kwargs,
+                rollout_buffer_class=EnvMajorRolloutBuffer,
                 tensorboard_log=str(run_dir / "tb"),
                 seed=config.seed,
                 device="cpu",
