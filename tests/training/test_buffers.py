@@ -76,3 +76,8 @@ def test_a_run_trains_the_same_weights_as_with_sb3s_buffer(
     ours = weights(tmp_path / "ours")
     monkeypatch.setattr(buffers, "EnvMajorRolloutBuffer", MaskableRolloutBuffer)
     assert weights(tmp_path / "sb3") == ours
+    monkeypatch.undo()
+    # a run saved with sb3's buffer (as every run before this buffer) resumes with ours
+    longer = tiny("poker_squares", timesteps=512)
+    resumed = train(longer, tmp_path / "sb3", resume=True, progress_bar=False, verbose=0).model
+    assert type(resumed.rollout_buffer) is EnvMajorRolloutBuffer
