@@ -13,7 +13,9 @@
    episode from the bots and the learner's past snapshots, in the config's action formulation
    (``actions``) when it is not the game's own.
 4. ``learn`` with a progress bar, periodic masked evaluation against the bots, checkpoints and
-   snapshots; a run folder that already has checkpoints resumes from the latest (``resume``).
+   snapshots, each rollout kept in :class:`~.buffers.EnvMajorRolloutBuffer` (sb3-contrib's
+   buffer without its large copies); a run folder that already has checkpoints resumes from
+   the latest (``resume``).
 5. Save ``model.zip``, then (``final_episodes`` > 0) evaluate against every bot and write
    ``report.md``, ``report.json`` and ``learning_curve.png``.
 """
