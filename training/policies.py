@@ -168,7 +168,9 @@ class PerActionPolicy(MaskableActorCriticPolicy):
         self.per_action = per_action
         self.head_arch = list(head_arch or [64, 64])
         self.context_width = context
-        net_arch = kwargs.pop("net_arch", None) or [256, 256]
+        net_arch = kwargs.pop("net_arch", None)
+        if net_arch is None:
+            net_arch = [256, 256]
         vf = net_arch["vf"] if isinstance(net_arch, dict) else list(net_arch)
         # The policy side reads the raw observation; only the value side has hidden layers.
         kwargs["net_arch"] = {"pi": [], "vf": vf}

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import gymnasium as gym
+import numpy as np
 import pytest
 import torch
 from pokerzoo.training.features import Gate, PerActionLayout
-from pokerzoo.training.policies import PerActionHead
+from pokerzoo.training.policies import PerActionHead, PerActionPolicy
 from torch import nn
 
 OFFSET, ACTIONS, K, PLANS, STATS = 6, 5, 3 + 2 + 2 * 4, 2, 4
@@ -120,3 +122,17 @@ def test_layouts_saved_before_padding_read_as_unpadded() -> None:
     del layout.__dict__["padding"]
     loaded = pickle.loads(pickle.dumps(layout))
     assert loaded.padding is False and loaded == PerActionLayout(OFFSET, ACTIONS, 3)
+
+
+def test_an_empty_net_arch_is_a_value_network_without_hidden_layers() -> None:
+    """``net_arch=[]`` is sb3's meaning, the value read linearly off the observation (it once
+    fell back to ``[256, 256]``)."""
+    policy = PerActionPolicy(
+        gym.spaces.Box(0.0, 1.0, (OFFSET + ACTIONS * 3,), np.float32),
+        gym.spaces.Discrete(ACTIONS),
+        lambda _: 3e-4,
+        per_action=PADDED,
+        net_arch=[],
+    )
+    assert len(policy.mlp_extractor.value_net) == 0
+    assert policy.value_net.in_features == OFFSET + ACTIONS * 3
