@@ -109,12 +109,6 @@ class PPOConfig(Section):
     """``per_action``: hidden sizes of the shared action scorer."""
     context: int = Field(64, ge=1)
     """``per_action``: width of the learned summary of the whole observation."""
-    value_rows: int | None = Field(None, ge=0)
-    """``per_action``: the value network reads the context and only the first ``value_rows``
-    per-action rows (at most the actions'); null: the whole observation. For a feature set
-    whose later rows add nothing to a state's value (Quintet's ``packs``: its candidates fill
-    the first 16 rows, and the order rows are worked out from the packs its context holds) a
-    far smaller value network (:mod:`pokerzoo.training.policies`)."""
     activation: Literal["tanh", "relu"] = "relu"
     """Hidden-layer activation."""
 

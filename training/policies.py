@@ -22,28 +22,19 @@ formulation, whose four pack decisions fill at most 16 of their 120 rows), neith
 multiplies them: the head scores the other rows only, and the value network's first layer
 (:class:`PaddedLinear`) reads each observation only up to its last row that is not padding:
 the same functions up to rounding, in less time.
-
-With ``value_rows=R`` the value network reads only the context and the first ``R`` rows
-(:class:`LeadingLinear`): for a feature set whose later rows add nothing to a state's value.
-Quintet's ``packs`` formulation fills at most its first 16 rows with candidate packs, and its
-order rows are worked out from the five packs its context already holds (the first order row
-alone compares every pair of them): ``value_rows: 16`` keeps all of that and shrinks the value
-network's first layer from 14,419 inputs (1.85M weights) to 2,043 (262k).
 """
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
-import numpy as np
 import torch
 from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
 from torch import nn
 
 from .features import PerActionLayout
 
-__all__ = ["LeadingLinear", "PaddedLinear", "PerActionHead", "PerActionPolicy"]
+__all__ = ["PaddedLinear", "PerActionHead", "PerActionPolicy"]
 
 
 def _live(rows: torch.Tensor) -> torch.Tensor:
@@ -154,22 +145,12 @@ class PaddedLinear(nn.Linear):
         return out
 
 
-class LeadingLinear(nn.Linear):
-    """The value network's first layer with ``value_rows``: a :class:`~torch.nn.Linear` of
-    ``in_features`` inputs over the first ``in_features`` entries of each observation (the
-    context and the first rows)."""
-
-    def forward(self, observation: torch.Tensor) -> torch.Tensor:
-        return nn.functional.linear(observation[:, : self.in_features], self.weight, self.bias)
-
-
 class PerActionPolicy(MaskableActorCriticPolicy):
     """MaskableActorCriticPolicy whose action logits come from :class:`PerActionHead`.
 
     Extra keyword arguments (``policy_kwargs``): ``per_action`` (the feature set's
     :class:`~pokerzoo.training.features.PerActionLayout`), ``head_arch`` (hidden sizes of the
-    shared scorer), ``context`` (context width), ``value_rows`` (the rows the value network
-    reads beside the context; ``None``, the default: the whole observation).
+    shared scorer), ``context`` (context width).
     """
 
     def __init__(
@@ -178,23 +159,12 @@ class PerActionPolicy(MaskableActorCriticPolicy):
         per_action: PerActionLayout,
         head_arch: list[int] | None = None,
         context: int = 64,
-        value_rows: int | None = None,
         **kwargs: Any,
     ) -> None:
         if not isinstance(per_action, PerActionLayout):
             raise TypeError(
                 f"bad per_action {per_action!r}: expected a PerActionLayout of the feature set"
             )
-        if value_rows is not None and (
-            isinstance(value_rows, bool)
-            or not isinstance(value_rows, int)
-            or not 0 <= value_rows <= per_action.actions
-        ):
-            raise ValueError(
-                f"bad value_rows {value_rows!r}: expected None or 0..{per_action.actions} "
-                "(the per-action rows)"
-            )
-        self.value_rows = value_rows
         self.per_action = per_action
         self.head_arch = list(head_arch or [64, 64])
         self.context_width = context
@@ -216,16 +186,7 @@ class PerActionPolicy(MaskableActorCriticPolicy):
             self.per_action, self.head_arch, self.context_width, self.activation_fn
         )
         value = self.mlp_extractor.value_net
-        hidden = bool(len(value)) and isinstance(value[0], nn.Linear)
-        if self.value_rows is not None:
-            if not hidden:
-                raise ValueError("value_rows needs a hidden layer in the value network (net_arch)")
-            layout = self.per_action
-            inputs = layout.offset + self.value_rows * layout.width
-            value[0] = LeadingLinear(inputs, value[0].out_features)
-            if self.ortho_init:  # as sb3 initialised the layer it replaces
-                value[0].apply(partial(self.init_weights, gain=np.sqrt(2)))
-        elif self.per_action.padding and hidden:
+        if self.per_action.padding and len(value) and isinstance(value[0], nn.Linear):
             value[0] = PaddedLinear(value[0], self.per_action)
         # Rebuild the optimizer so it holds the new head's parameters.
         self.optimizer = self.optimizer_class(
@@ -235,9 +196,6 @@ class PerActionPolicy(MaskableActorCriticPolicy):
     def _get_constructor_parameters(self) -> dict[str, Any]:
         data = super()._get_constructor_parameters()
         data.update(
-            per_action=self.per_action,
-            head_arch=self.head_arch,
-            context=self.context_width,
-            value_rows=self.value_rows,
+            per_action=self.per_action, head_arch=self.head_arch, context=self.context_width
         )
         return data

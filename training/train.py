@@ -134,25 +134,6 @@ def validate_for_game(config: TrainConfig, spec: GameSpec) -> None:
             f"ppo.policy: per_action needs a feature set with per-action rows; "
             f"features {config.features!r} has none"
         )
-    rows = config.ppo.value_rows
-    if rows is not None:
-        if config.ppo.policy != "per_action":
-            raise ConfigError(
-                f"ppo.value_rows: {rows} needs ppo.policy: per_action (the value network of "
-                f"its per-action rows); policy {config.ppo.policy!r} reads the whole "
-                "observation (expected value_rows: null)"
-            )
-        if not config.ppo.net_arch:
-            raise ConfigError(
-                f"ppo.value_rows: {rows} needs a hidden layer in ppo.net_arch, the value "
-                "network (got [])"
-            )
-        actions = features.per_action.actions  # type: ignore[union-attr]  # per_action above
-        if rows > actions:
-            raise ConfigError(
-                f"ppo.value_rows: {rows} is more rows than the feature set's {actions} "
-                f"(expected 0..{actions})"
-            )
     if config.vec_env == "native" and spec.vector is None and spec.players == 1:
         raise ConfigError(f"vec_env: {spec.name} has no native vector env (use subproc or dummy)")
     _validate_workers(config, spec)
@@ -661,7 +642,6 @@ def _policy(config: TrainConfig, spec: GameSpec) -> tuple[Any, dict[str, Any]]:
         per_action=features.per_action,
         head_arch=list(config.ppo.head_arch),
         context=config.ppo.context,
-        value_rows=config.ppo.value_rows,
     )
     return PerActionPolicy, kwargs
 
@@ -747,7 +727,7 @@ def train(
             model.set_random_seed(config.seed + model.num_timesteps)
         else:
             ppo = to_dict(config.ppo)
-            for key in ("net_arch", "activation", "policy", "head_arch", "context", "value_rows"):
+            for key in ("net_arch", "activation", "policy", "head_arch", "context"):
                 del ppo[key]
             del ppo["learning_rate_end"]
             ppo["learning_rate"] = _learning_rate(config)

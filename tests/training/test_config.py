@@ -12,12 +12,6 @@ from pokerzoo.training.train import validate_for_game
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMELESS = {"game": "nameless_poker", "vec_env": "dummy", "opponents": {"bots": {"rules": 1}}}
-PACKS = {
-    "game": "quintet",
-    "actions": "packs",
-    "features": "candidates",
-    "opponents": {"bots": {"greedy": 1}},
-}
 
 
 @pytest.mark.parametrize("path", sorted((ROOT / "configs").glob("*.yaml")), ids=lambda p: p.stem)
@@ -70,7 +64,6 @@ def test_defaults_fill_missing_keys() -> None:
         ({"game": "quintet", "env_variants": [{"envs": 1}]}, "env_variants.0.options: missing"),
         ({"game": "quintet", "env_variants": {"envs": 1}}, "env_variants: expected a list"),
         ({"game": "quintet", "ppo": {"learning_rate_end": -1e-4}}, "ppo.learning_rate_end"),
-        ({"game": "quintet", "ppo": {"value_rows": -1}}, "ppo.value_rows"),
     ],
 )
 def test_bad_config_names_the_key(data: dict, message: str) -> None:
@@ -90,18 +83,6 @@ def test_bad_config_names_the_key(data: dict, message: str) -> None:
         ),
         ({"game": "quintet", "opponents": {"bots": {"grumpy": 1}}}, "opponents.bots: unknown bot"),
         ({"game": "quintet"}, "opponents.bots: needs at least one bot"),
-        (
-            {**PACKS, "ppo": {"value_rows": 16}},
-            "ppo.value_rows: 16 needs ppo.policy: per_action .*policy 'mlp'",
-        ),
-        (
-            {**PACKS, "ppo": {"value_rows": 16, "policy": "per_action", "net_arch": []}},
-            r"ppo.value_rows: 16 needs a hidden layer in ppo.net_arch.*\(got \[\]\)",
-        ),
-        (
-            {**PACKS, "ppo": {"value_rows": 121, "policy": "per_action"}},
-            r"ppo.value_rows: 121 is more rows than the feature set's 120 \(expected 0..120\)",
-        ),
         (
             {"game": "poker_squares", "opponents": {"runs": {"runs/x": 1}}},
             "opponents: Poker Squares is a one-player game",

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import gymnasium as gym
 import numpy as np
 import pytest
 import torch
 from pokerzoo.training.features import Gate, PerActionLayout
-from pokerzoo.training.policies import LeadingLinear, PerActionHead, PerActionPolicy
+from pokerzoo.training.policies import PerActionHead, PerActionPolicy
 from torch import nn
 
 OFFSET, ACTIONS, K, PLANS, STATS = 6, 5, 3 + 2 + 2 * 4, 2, 4
@@ -124,90 +122,6 @@ def test_layouts_saved_before_padding_read_as_unpadded() -> None:
     del layout.__dict__["padding"]
     loaded = pickle.loads(pickle.dumps(layout))
     assert loaded.padding is False and loaded == PerActionLayout(OFFSET, ACTIONS, 3)
-
-
-def _policy(value_rows: int | None, padding: bool = False) -> PerActionPolicy:
-    torch.manual_seed(0)
-    return PerActionPolicy(
-        gym.spaces.Box(0.0, 1.0, (OFFSET + ACTIONS * 3,), np.float32),
-        gym.spaces.Discrete(ACTIONS),
-        lambda _: 3e-4,
-        per_action=PerActionLayout(OFFSET, ACTIONS, 3, padding=padding),
-        net_arch=[16, 16],
-        head_arch=[8],
-        context=4,
-        value_rows=value_rows,
-    )
-
-
-@pytest.mark.parametrize("padding", [False, True])
-@pytest.mark.parametrize("value_rows", [0, 2, ACTIONS])
-def test_value_rows_read_the_context_and_the_first_rows_only(
-    value_rows: int, padding: bool
-) -> None:
-    """``value_rows=R``: the value network's first layer has the context's and ``R`` rows'
-    inputs, the values move with those entries and not with the later rows, and the optimizer
-    holds the layer."""
-    policy = _policy(value_rows, padding)
-    first = policy.mlp_extractor.value_net[0]
-    read = OFFSET + value_rows * 3
-    assert isinstance(first, LeadingLinear)
-    assert (first.in_features, first.out_features) == (read, 16)
-    held = {id(p) for group in policy.optimizer.param_groups for p in group["params"]}
-    assert id(first.weight) in held and id(first.bias) in held
-    observation = padded_observations()
-    later = observation.clone()
-    later[:, read:] = torch.rand_like(later[:, read:])
-    earlier = observation.clone()
-    earlier[:, :read] = torch.rand_like(earlier[:, :read])
-    with torch.no_grad():
-        values = policy.predict_values(observation)
-        assert torch.equal(policy.predict_values(later), values)
-        assert not torch.allclose(policy.predict_values(earlier), values)
-        if value_rows < ACTIONS:  # the whole observation's value network reads the later rows
-            whole = _policy(None, padding)
-            assert not torch.allclose(
-                whole.predict_values(later), whole.predict_values(observation)
-            )
-
-
-def test_without_value_rows_the_value_network_reads_the_whole_observation() -> None:
-    policy = _policy(None)
-    first = policy.mlp_extractor.value_net[0]
-    assert type(first) is nn.Linear and first.in_features == OFFSET + ACTIONS * 3
-    assert policy.value_rows is None
-
-
-def test_value_rows_are_saved_with_the_policy(tmp_path: Path) -> None:
-    """A saved policy rebuilds with the value rows it was trained with."""
-    policy = _policy(2)
-    path = f"{tmp_path}/policy.pt"
-    policy.save(path)
-    loaded = PerActionPolicy.load(path)
-    assert loaded.value_rows == 2
-    assert isinstance(loaded.mlp_extractor.value_net[0], LeadingLinear)
-    observation = padded_observations()
-    with torch.no_grad():
-        assert torch.equal(loaded.predict_values(observation), policy.predict_values(observation))
-
-
-@pytest.mark.parametrize("value_rows", [-1, ACTIONS + 1, 2.0, True])
-def test_bad_value_rows_are_refused_by_name(value_rows: object) -> None:
-    with pytest.raises(ValueError, match=rf"bad value_rows {value_rows!r}: expected None or 0..5"):
-        _policy(value_rows)  # type: ignore[arg-type]
-
-
-def test_value_rows_need_a_hidden_layer() -> None:
-    torch.manual_seed(0)
-    with pytest.raises(ValueError, match="value_rows needs a hidden layer"):
-        PerActionPolicy(
-            gym.spaces.Box(0.0, 1.0, (OFFSET + ACTIONS * 3,), np.float32),
-            gym.spaces.Discrete(ACTIONS),
-            lambda _: 3e-4,
-            per_action=PerActionLayout(OFFSET, ACTIONS, 3),
-            net_arch=[],
-            value_rows=1,
-        )
 
 
 def test_an_empty_net_arch_is_a_value_network_without_hidden_layers() -> None:
