@@ -166,7 +166,7 @@ class PerActionPolicy(MaskableActorCriticPolicy):
                 f"bad per_action {per_action!r}: expected a PerActionLayout of the feature set"
             )
         self.per_action = per_action
-        self.head_arch = list(head_arch or [64, 64])
+        self.head_arch = [64, 64] if head_arch is None else list(head_arch)
         self.context_width = context
         net_arch = kwargs.pop("net_arch", None)
         if net_arch is None:

@@ -124,15 +124,23 @@ def test_layouts_saved_before_padding_read_as_unpadded() -> None:
     assert loaded.padding is False and loaded == PerActionLayout(OFFSET, ACTIONS, 3)
 
 
-def test_an_empty_net_arch_is_a_value_network_without_hidden_layers() -> None:
-    """``net_arch=[]`` is sb3's meaning, the value read linearly off the observation (it once
-    fell back to ``[256, 256]``)."""
+def test_empty_architectures_are_networks_without_hidden_layers() -> None:
+    """``net_arch=[]`` is sb3's meaning, the value read linearly off the observation, and
+    ``head_arch=[]`` a linear scorer of each row beside the context (both once fell back to
+    their defaults)."""
     policy = PerActionPolicy(
         gym.spaces.Box(0.0, 1.0, (OFFSET + ACTIONS * 3,), np.float32),
         gym.spaces.Discrete(ACTIONS),
         lambda _: 3e-4,
         per_action=PADDED,
         net_arch=[],
+        head_arch=[],
+        context=4,
     )
     assert len(policy.mlp_extractor.value_net) == 0
     assert policy.value_net.in_features == OFFSET + ACTIONS * 3
+    assert policy.head_arch == []
+    (only,) = policy.action_net.score
+    assert isinstance(only, nn.Linear) and only.in_features == 3 + 4
+    with torch.no_grad():
+        assert policy.action_net(padded_observations()).shape == (6, ACTIONS)
