@@ -23,7 +23,10 @@ unbound, the second of stud's two shards started a step 0.9 ms after the first o
 each shard stepped its 16 tables in 9.4-9.9 ms; bound, 0.01-0.05 ms apart and 8.5-8.8 ms, and
 stud's default config trained 1.16-1.19x as fast in five of six benchmark runs, 1.02x in the
 sixth (``benchmarks/training_throughput.py``). Binding changes where the work runs, not what it
-computes.
+computes. Bound, a step sends its actions to the workers on the other CPUs first and to the one
+on the main process's own CPU (:func:`current_cpu`) last: waking that one, the main process
+gave it its CPU before sending on (timed on Quintet's default: 1.5-1.9 ms a send to the worker
+on its CPU, 0.06-0.12 ms to the other), so the other shard started its step that much later.
 
 Masks travel with each step's answer (sb3-contrib's ``env_method("action_masks")`` costs no
 round trip), and an action the masks forbid is refused before any shard steps: a refused step
@@ -36,6 +39,7 @@ was.
 
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
 import os
 import traceback
@@ -55,7 +59,15 @@ from stable_baselines3.common.vec_env.base_vec_env import (
 
 from ..envs.core.errors import IllegalActionError
 
-__all__ = ["ShardedVecEnv", "pack", "shard_sizes", "unpack", "usable_cpus", "worker_cpus"]
+__all__ = [
+    "ShardedVecEnv",
+    "current_cpu",
+    "pack",
+    "shard_sizes",
+    "unpack",
+    "usable_cpus",
+    "worker_cpus",
+]
 
 MASK_METHOD = "action_masks"
 
@@ -76,6 +88,24 @@ def usable_cpus() -> list[int] | None:
     if getaffinity is None or not hasattr(os, "sched_setaffinity"):
         return None
     return sorted(getaffinity(0))
+
+
+def _cpu_reader() -> Callable[[], int] | None:
+    try:
+        return ctypes.CDLL(None).sched_getcpu  # glibc's; a few hundred nanoseconds a call
+    except (AttributeError, OSError):
+        return None
+
+
+_SCHED_GETCPU = _cpu_reader()
+
+
+def current_cpu() -> int | None:
+    """The CPU this process runs on now (``None`` where the C library cannot say)."""
+    if _SCHED_GETCPU is None:
+        return None
+    cpu = int(_SCHED_GETCPU())
+    return cpu if cpu >= 0 else None
 
 
 def worker_cpus(workers: int, pin: bool | str) -> list[int] | None:
@@ -260,10 +290,13 @@ class ShardedVecEnv(VecEnv):
         context = multiprocessing.get_context(start_method)
         self._remotes: list[Connection] = []
         self._processes: list[Any] = []
+        self._cpus: list[int | None] = []
+        """The CPU each worker is bound to (``None``: unbound)."""
         self._closed = False
         for k, factory in enumerate(factories):
             remote, child = context.Pipe()
             cpu = None if cpus is None else int(cpus[k % len(cpus)])
+            self._cpus.append(cpu)
             process = context.Process(
                 target=_serve, args=(child, remote, CloudpickleWrapper(factory), cpu), daemon=True
             )
@@ -322,8 +355,8 @@ class ShardedVecEnv(VecEnv):
                     f"bad action {actions[i]} for env {i}: expected one of its legal actions "
                     f"{np.flatnonzero(self._masks[i]).tolist()}"
                 )
-        for k, remote in enumerate(self._remotes):
-            remote.send(("step", actions[self._rows(k)]))
+        for k in self._send_order():
+            self._remotes[k].send(("step", actions[self._rows(k)]))
         self._stepping = True
 
     def step_wait(self) -> VecEnvStepReturn:
@@ -398,6 +431,15 @@ class ShardedVecEnv(VecEnv):
         return [image for part in self._gather(range(self.shards)) for image in part]
 
     # --- helpers ---------------------------------------------------------------------------------
+    def _send_order(self) -> list[int]:
+        """The workers in the order a step sends to them: the one bound to the main process's
+        own CPU last (module docstring), the others in order."""
+        order = list(range(len(self._remotes)))
+        here = current_cpu() if any(cpu is not None for cpu in self._cpus) else None
+        if here is None:
+            return order
+        return sorted(order, key=lambda k: self._cpus[k] == here)
+
     def _rows(self, k: int) -> slice:
         return slice(self._starts[k], self._starts[k + 1])
 

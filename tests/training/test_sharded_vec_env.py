@@ -218,7 +218,7 @@ def test_worker_cpus(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.skipif(usable_cpus() is None, reason="this platform binds no process to CPUs")
-def test_bound_workers_run_on_their_cpus_and_step_the_same() -> None:
+def test_bound_workers_run_on_their_cpus_and_step_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
     cpus = usable_cpus()
     assert cpus
     config = stud_config(n_envs=3, workers=3)
@@ -230,10 +230,25 @@ def test_bound_workers_run_on_their_cpus_and_step_the_same() -> None:
         wanted = [{cpus[-1]}, {cpus[0]}, {cpus[-1]}]  # worker k on cpus[k % 2]
         assert [os.sched_getaffinity(p.pid) for p in bound._processes] == wanted
         assert os.sched_getaffinity(0) == everywhere  # the main process stays unbound
+        # a step sends to the workers on the main process's own CPU last, the others in order
+        assert bound._cpus == [cpus[-1], cpus[0], cpus[-1]] and free._cpus == [None] * 3
+        for here in (cpus[-1], cpus[0]):
+            monkeypatch.setattr(sharded_vec_env, "current_cpu", lambda here=here: here)
+            away = [k for k in range(3) if bound._cpus[k] != here]
+            assert bound._send_order() == away + [k for k in range(3) if k not in away]
+            assert free._send_order() == [0, 1, 2]
+        monkeypatch.undo()
         assert_steps_alike(bound, free)
     finally:
         free.close()
         bound.close()
+
+
+def test_current_cpu_is_one_this_process_may_run_on() -> None:
+    cpu, cpus = sharded_vec_env.current_cpu(), usable_cpus()
+    if cpus is None or cpu is None:  # not Linux, or a C library without sched_getcpu
+        pytest.skip("this platform does not say which CPU a process runs on")
+    assert cpu in cpus
 
 
 def test_bad_cpus_are_named() -> None:
