@@ -93,7 +93,7 @@ def usable_cpus() -> list[int] | None:
 def _cpu_reader() -> Callable[[], int] | None:
     try:
         return ctypes.CDLL(None).sched_getcpu  # glibc's; a few hundred nanoseconds a call
-    except (AttributeError, OSError):
+    except (AttributeError, OSError, TypeError):  # no such C function, or no C library to load
         return None
 
 
