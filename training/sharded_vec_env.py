@@ -304,6 +304,7 @@ class ShardedVecEnv(VecEnv):
             child.close()
             self._remotes.append(remote)
             self._processes.append(process)
+        self._bound = any(cpu is not None for cpu in self._cpus)
         spaces = self._gather(range(len(factories)), fatal=True)
         sizes = [size for size, _, _ in spaces]
         self._starts = np.cumsum([0, *sizes]).tolist()
@@ -435,7 +436,7 @@ class ShardedVecEnv(VecEnv):
         """The workers in the order a step sends to them: the one bound to the main process's
         own CPU last (module docstring), the others in order."""
         order = list(range(len(self._remotes)))
-        here = current_cpu() if any(cpu is not None for cpu in self._cpus) else None
+        here = current_cpu() if self._bound else None
         if here is None:
             return order
         return sorted(order, key=lambda k: self._cpus[k] == here)
