@@ -60,3 +60,58 @@ def test_a_bad_config_file_is_named(tmp_path: Path, capsys: pytest.CaptureFixtur
         script.main(["--games", "--config", str(config)])
     err = capsys.readouterr().err
     assert "bad.yaml" in err and "n_envs" in err
+
+
+def test_a_row_says_how_far_it_stands_from_the_issue_s_target() -> None:
+    script = benchmark_script("training_throughput")
+    start = script.ISSUE_START["five_card_stud"]
+    yardsticks = [("native", 4000.0, 8192, 3.0), ("native", 5000.0, 8192, 3.0)]
+    # Repeat 1: 10x the start and above half of Poker Squares; repeat 2: 10x but below half.
+    runs = [
+        ("native, 2 workers", 10.0 * start, 16384, 0.5),
+        ("native, 2 workers", 2400.0, 16384, 1.0),
+    ]
+    steps, rate, share, updates, ceiling, factor, target = script._cells(
+        "five_card_stud", runs, yardsticks
+    )
+    assert steps == "16,384"
+    assert rate == f"{(10 * start + 2400) / 2:,.0f} (2,380-2,400)"
+    assert share == "0.54 (0.48-0.59)"
+    assert ceiling == "24,576 (16,384-32,768)"
+    assert factor.startswith("10.0x (10.0x-10.1x)")
+    assert target == "1/2"
+    assert updates == "11% (7%-15%)"
+
+
+def test_poker_squares_and_an_unknown_game_have_no_start() -> None:
+    script = benchmark_script("training_throughput")
+    yardsticks = [("native", 4000.0, 8192, 3.0)]
+    cells = script._cells("poker_squares", yardsticks, yardsticks)
+    assert cells[2] == "1.00" and cells[-2:] == ["-", "-"]
+
+
+def test_repeats_train_every_row_again_and_give_its_median(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = tmp_path / "stud_small.yaml"
+    config.write_text(
+        "game: five_card_stud\nn_envs: 4\nvec_env: native\nfeatures: equity\n"
+        "ppo: {n_steps: 16, batch_size: 32}\nopponents: {bots: {random: 1, rules: 1}}\n"
+    )
+    script = benchmark_script("training_throughput")
+    script.main(["--games", "--rollouts", "1", "--config", str(config), "--repeat", "2"])
+    out = capsys.readouterr().out
+    assert "2 repeats (median, range)" in out
+    row = re.search(
+        r"\| five_card_stud \| native, `stud_small.yaml` \| 64 \| [\d,]+ \([\d,]+-[\d,]+\) "
+        r"\|.*\| [\d.]+x \([\d.]+x-[\d.]+x\) \| [0-2]/2 \|",
+        out,
+    )
+    assert row is not None, out
+
+
+def test_a_bad_repeat_is_named(capsys: pytest.CaptureFixture[str]) -> None:
+    script = benchmark_script("training_throughput")
+    with pytest.raises(SystemExit):
+        script.main(["--games", "--repeat", "0"])
+    assert "bad --repeat 0: expected 1 or more" in capsys.readouterr().err
