@@ -10,6 +10,16 @@ import pytest
 from tests.helpers import benchmark_script
 
 
+def _small_stud_config(folder: Path) -> Path:
+    """A stud config of 4 tables and 16-step rollouts: a row that trains in a second."""
+    config = folder / "stud_small.yaml"
+    config.write_text(
+        "game: five_card_stud\nn_envs: 4\nvec_env: native\nfeatures: equity\n"
+        "ppo: {n_steps: 16, batch_size: 32}\nopponents: {bots: {random: 1, rules: 1}}\n"
+    )
+    return config
+
+
 def test_the_benchmark_trains_each_row_and_prints_its_rate(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -37,11 +47,7 @@ def test_an_unknown_game_is_named(capsys: pytest.CaptureFixture[str]) -> None:
 def test_a_config_file_gets_a_row_of_its_own(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    config = tmp_path / "stud_small.yaml"
-    config.write_text(
-        "game: five_card_stud\nn_envs: 4\nvec_env: native\nfeatures: equity\n"
-        "ppo: {n_steps: 16, batch_size: 32}\nopponents: {bots: {random: 1, rules: 1}}\n"
-    )
+    config = _small_stud_config(tmp_path)
     script = benchmark_script("training_throughput")
     script.main(["--games", "--rollouts", "1", "--config", str(config)])
     out = capsys.readouterr().out
@@ -93,11 +99,7 @@ def test_poker_squares_and_an_unknown_game_have_no_start() -> None:
 def test_repeats_train_every_row_again_and_give_its_median(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    config = tmp_path / "stud_small.yaml"
-    config.write_text(
-        "game: five_card_stud\nn_envs: 4\nvec_env: native\nfeatures: equity\n"
-        "ppo: {n_steps: 16, batch_size: 32}\nopponents: {bots: {random: 1, rules: 1}}\n"
-    )
+    config = _small_stud_config(tmp_path)
     script = benchmark_script("training_throughput")
     script.main(["--games", "--rollouts", "1", "--config", str(config), "--repeat", "2"])
     out = capsys.readouterr().out
