@@ -139,7 +139,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             parser.error(str(error))
     start = time.perf_counter()
     yardsticks: list[Row] = []
-    measured: dict[tuple[str, str], list[Row]] = {}
+    measured: list[tuple[str, list[Row]]] = []  # each row's game and its repeats, in order
     with tempfile.TemporaryDirectory() as tmp:
         before = None
         if args.baseline:
@@ -160,8 +160,10 @@ def main(argv: Sequence[str] | None = None) -> None:
             for game, path in files:
                 kind, *rest = steps_per_second(game, "config", args.rollouts, path)
                 rows.append((game, (f"{kind}, `{Path(path).name}`", *rest)))
-            for game, row in rows:
-                measured.setdefault((game, row[0]), []).append(row)
+            if not measured:
+                measured = [(game, []) for game, _ in rows]
+            for (_, repeats), (_, row) in zip(measured, rows, strict=True):
+                repeats.append(row)
     repeats = f", {args.repeat} repeats (median, range)" if args.repeat > 1 else ""
     print(
         f"Env steps/s during `learn` (default configs"
@@ -181,8 +183,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         "| / issue's start | target |"
     )
     print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
-    for (game, kind), runs in [((YARDSTICK, yardsticks[0][0]), yardsticks), *measured.items()]:
-        print(f"| {game} | {kind} | " + " | ".join(_cells(game, runs, yardsticks)) + " |")
+    for game, runs in [(YARDSTICK, yardsticks), *measured]:
+        print(f"| {game} | {runs[0][0]} | " + " | ".join(_cells(game, runs, yardsticks)) + " |")
 
 
 def _cells(game: str, runs: Sequence[Row], yardsticks: Sequence[Row]) -> list[str]:

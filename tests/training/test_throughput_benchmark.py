@@ -117,3 +117,14 @@ def test_a_bad_repeat_is_named(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         script.main(["--games", "--repeat", "0"])
     assert "bad --repeat 0: expected 1 or more" in capsys.readouterr().err
+
+
+def test_rows_of_the_same_game_and_collection_stay_apart_across_repeats(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Poker Squares' config collects natively: its config row and its native row read alike.
+    script = benchmark_script("training_throughput")
+    script.main(["--games", "poker_squares", "--rollouts", "1", "--repeat", "2"])
+    out = capsys.readouterr().out
+    rows = re.findall(r"^\| poker_squares \| native \| .*\| - \| - \|$", out, re.M)
+    assert len(rows) == 3, out  # the yardstick, then the game's config and native rows
