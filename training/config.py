@@ -103,7 +103,9 @@ class PPOConfig(Section):
     net_arch: list[Annotated[int, Field(ge=1)]] = [256, 256]
     """Hidden layer sizes of the value network, and of the policy network for ``mlp``."""
     policy: Literal["mlp", "per_action"] = "mlp"
-    """``mlp``: sb3's MlpPolicy. ``per_action``: one shared scorer per action
+    """``mlp``: sb3-contrib's MlpPolicy (its rollouts sampled by
+    :class:`pokerzoo.training.masked_sampling.MaskablePolicy`, to the bit as sb3-contrib
+    samples them). ``per_action``: one shared scorer per action
     (:mod:`pokerzoo.training.policies`); needs a feature set with per-action rows."""
     head_arch: list[Annotated[int, Field(ge=1)]] = [64, 64]
     """``per_action``: hidden sizes of the shared action scorer."""

@@ -29,10 +29,10 @@ from __future__ import annotations
 from typing import Any
 
 import torch
-from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
 from torch import nn
 
 from .features import PerActionLayout
+from .masked_sampling import MaskablePolicy
 
 __all__ = ["PaddedLinear", "PerActionHead", "PerActionPolicy"]
 
@@ -145,8 +145,9 @@ class PaddedLinear(nn.Linear):
         return out
 
 
-class PerActionPolicy(MaskableActorCriticPolicy):
-    """MaskableActorCriticPolicy whose action logits come from :class:`PerActionHead`.
+class PerActionPolicy(MaskablePolicy):
+    """:class:`~.masked_sampling.MaskablePolicy` whose action logits come from
+    :class:`PerActionHead`.
 
     Extra keyword arguments (``policy_kwargs``): ``per_action`` (the feature set's
     :class:`~pokerzoo.training.features.PerActionLayout`), ``head_arch`` (hidden sizes of the

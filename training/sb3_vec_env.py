@@ -13,6 +13,11 @@ into what SB3 and sb3-contrib's ``MaskablePPO`` expect:
   ``get_action_masks`` stacks), read from the vector env's ``info["action_mask"]`` or, when its
   infos carry none, from its ``action_masks()`` method.
 - ``seed()`` and ``set_options()`` apply at the next ``reset()``, as in SB3's own VecEnvs.
+- ``info_keys`` picks which of the vector env's info entries reach the per-env dicts (all by
+  default). Training passes none (``info_keys=()``): SB3's ``learn`` reads only
+  ``"terminal_observation"`` and ``"TimeLimit.truncated"``, and splitting a dozen small arrays
+  per table into dicts, then carrying them from the worker processes, was a tenth of a stud
+  step.
 
 The vector env must auto-reset in the same step (``autoreset_mode="SameStep"``) or not at all
 (``"Disabled"``, then the adapter resets ended games with ``options={"reset_mask": dones}``);
@@ -27,7 +32,7 @@ so ``get_attr`` repeats it, ``env_method`` calls the method once and repeats the
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import Any
 
 import gymnasium
@@ -85,9 +90,14 @@ class SB3VecEnv(VecEnv):
         venv: a Gymnasium vector env whose ``metadata["autoreset_mode"]`` is ``SameStep`` or
             ``Disabled`` and whose infos carry ``"action_mask"`` (or that has
             ``action_masks()``) if masks are wanted.
+        info_keys: the vector env's info entries each env's dict holds (``None``: all of them;
+            ``()``: none, only ``"terminal_observation"`` and ``"TimeLimit.truncated"`` where
+            a game ended). The masks are read from the vector env's infos either way.
     """
 
-    def __init__(self, venv: gymnasium.vector.VectorEnv) -> None:
+    def __init__(
+        self, venv: gymnasium.vector.VectorEnv, info_keys: Collection[str] | None = None
+    ) -> None:
         if not isinstance(venv, gymnasium.vector.VectorEnv):
             raise TypeError(f"expected a gymnasium.vector.VectorEnv, got {type(venv).__name__}")
         mode = AutoresetMode(venv.metadata.get("autoreset_mode", AutoresetMode.NEXT_STEP))
@@ -99,6 +109,7 @@ class SB3VecEnv(VecEnv):
             )
         self.venv = venv
         self.autoreset_mode = mode
+        self.info_keys = None if info_keys is None else frozenset(info_keys)
         self._actions: np.ndarray | None = None
         self._masks: np.ndarray | None = None
         super().__init__(venv.num_envs, venv.single_observation_space, venv.single_action_space)
@@ -276,8 +287,12 @@ class SB3VecEnv(VecEnv):
     def _split_info(self, info: dict[str, Any], rows: np.ndarray) -> list[dict[str, Any]]:
         """Gymnasium's dict of arrays as SB3's list of dicts, for the games in ``rows`` (bool)."""
         out: list[dict[str, Any]] = [{} for _ in range(self.num_envs)]
+        if self.info_keys is not None and not self.info_keys:
+            return out
         for key, value in info.items():
             if key.startswith("_") or key in ("final_obs", "final_info"):
+                continue
+            if self.info_keys is not None and key not in self.info_keys:
                 continue
             valid = np.logical_and(info.get("_" + key, rows), rows)
             if isinstance(value, dict):

@@ -320,6 +320,12 @@ def _table_factories(
     ]
 
 
+TRAINING_INFO_KEYS: tuple[str, ...] = ()
+"""The games' info entries the native training envs pass on: none. ``learn`` reads only what
+:class:`~.sb3_vec_env.SB3VecEnv` adds where a game ended (and VecMonitor's ``"episode"``), and
+the game's per-table entries cost a tenth of a stud step to split and carry from the workers."""
+
+
 def _shard_factories(config: TrainConfig, snapshots: list[str] | None) -> list[Callable[[], Any]]:
     """One factory per worker of :class:`~.sharded_vec_env.ShardedVecEnv`: consecutive tables
     of the ``n_envs`` (each built as the single-process vector env builds it) in a vector env
@@ -350,7 +356,8 @@ def _build_shard(
 
     set_threads(threads)  # runs inside the worker
     venv = SB3VecEnv(
-        SeatVectorEnv([make() for make in tables], autoreset_mode=AutoresetMode.SAME_STEP)
+        SeatVectorEnv([make() for make in tables], autoreset_mode=AutoresetMode.SAME_STEP),
+        info_keys=TRAINING_INFO_KEYS,
     )
     transform = feature_set(get_game(game), features, actions)
     return venv if transform is None else FeatureVecEnv(venv, transform)
@@ -373,7 +380,8 @@ def make_training_env(
     worker_features = kind == "subproc"
     if kind == "native" and spec.players == 1:
         venv = SB3VecEnv(
-            spec.make_vector(config.n_envs, autoreset_mode=AutoresetMode.SAME_STEP, **config.env)
+            spec.make_vector(config.n_envs, autoreset_mode=AutoresetMode.SAME_STEP, **config.env),
+            info_keys=TRAINING_INFO_KEYS,
         )
     elif kind == "native":
         # The tables' bots batched (envs.core.seat_vector) in one vector env with its features,
@@ -632,7 +640,9 @@ def _policy(config: TrainConfig, spec: GameSpec) -> tuple[Any, dict[str, Any]]:
     activation = {"tanh": torch.nn.Tanh, "relu": torch.nn.ReLU}[config.ppo.activation]
     kwargs: dict[str, Any] = {"net_arch": {"pi": arch, "vf": arch}, "activation_fn": activation}
     if config.ppo.policy == "mlp":
-        return "MlpPolicy", kwargs
+        from .masked_sampling import MaskablePolicy
+
+        return MaskablePolicy, kwargs
     from .policies import PerActionPolicy
 
     features = feature_set(spec, config.features, config.actions)

@@ -159,3 +159,42 @@ def test_options_and_seed_apply_at_the_next_reset() -> None:
     for cell in range(25):
         _, rewards, dones, infos = adapter.step(np.array([cell, cell]))
     assert dones.all() and [info["score"] for info in infos] == [302, 302]
+
+
+@pytest.mark.parametrize("make_venv", VECTOR_ENVS.values(), ids=VECTOR_ENVS.keys())
+def test_info_keys_pick_the_entries_and_leave_the_rest_alone(
+    make_venv: Callable[[int], gym.vector.VectorEnv],
+) -> None:
+    n = 3
+    ended = {"terminal_observation", "TimeLimit.truncated"}
+
+    def picked(info: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
+        return {key: value for key, value in info.items() if key in keys or key in ended}
+
+    full = SB3VecEnv(make_venv(n))
+    picking = {keys: SB3VecEnv(make_venv(n), info_keys=keys) for keys in [(), ("score", "nope")]}
+    for adapter in (full, *picking.values()):
+        adapter.seed(4)
+        adapter.reset()
+    assert "action_mask" in full.reset_infos[0]
+    for keys, adapter in picking.items():
+        assert adapter.reset_infos == [picked(info, keys) for info in full.reset_infos]
+    episodes = scored = 0
+    for step in range(30):
+        masks = full.action_masks()
+        actions = np.array([np.flatnonzero(m)[step % m.sum()] for m in masks])
+        obs, rewards, dones, infos = full.step(actions)
+        episodes += int(dones.sum())
+        for keys, adapter in picking.items():
+            np.testing.assert_array_equal(adapter.action_masks(), masks)
+            got = adapter.step(actions)
+            np.testing.assert_array_equal(got[0], obs)
+            np.testing.assert_array_equal(got[1], rewards)
+            np.testing.assert_array_equal(got[2], dones)
+            for info, expected in zip(got[3], infos, strict=True):
+                expected = picked(expected, keys)
+                assert info.keys() == expected.keys()
+                for key, value in expected.items():
+                    np.testing.assert_array_equal(info[key], value)
+            scored += sum("score" in info for info in got[3])
+    assert episodes == n and scored > 0

@@ -1,0 +1,118 @@
+"""The rollout step without torch.distributions: sb3-contrib's actions, values and
+log-probabilities to the bit, and the same draws from torch's generator."""
+
+from __future__ import annotations
+
+import gymnasium as gym
+import numpy as np
+import pytest
+
+torch = pytest.importorskip("torch")
+pytest.importorskip("sb3_contrib")
+
+from pokerzoo.training.masked_sampling import MaskablePolicy, masked_sample  # noqa: E402
+from sb3_contrib.common.maskable.distributions import (  # noqa: E402
+    MaskableCategoricalDistribution,
+)
+from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy  # noqa: E402
+
+
+def _masks(rng: np.random.Generator, rows: int, actions: int) -> np.ndarray:
+    masks = rng.random((rows, actions)) < 0.5
+    masks[np.arange(rows), rng.integers(actions, size=rows)] = True  # one legal action at least
+    return masks
+
+
+@pytest.mark.parametrize(("rows", "actions"), [(1, 2), (7, 3), (32, 25), (64, 120)])
+@pytest.mark.parametrize("deterministic", [False, True])
+def test_masked_sample_is_sb3_contribs_distribution(
+    rows: int, actions: int, deterministic: bool
+) -> None:
+    rng = np.random.default_rng(rows * actions)
+    for trial in range(20):
+        logits = torch.as_tensor(rng.normal(0, 3, (rows, actions)), dtype=torch.float32)
+        masks = _masks(rng, rows, actions)
+        torch.manual_seed(trial)
+        dist = MaskableCategoricalDistribution(actions).proba_distribution(logits)
+        dist.apply_masking(masks)
+        expected = dist.get_actions(deterministic=deterministic)
+        expected_log_prob = dist.log_prob(expected)
+        after = torch.rand(1)  # where the generator stands after sb3-contrib's draw
+        torch.manual_seed(trial)
+        got, log_prob = masked_sample(logits, masks, deterministic)
+        assert torch.equal(got, expected)
+        assert torch.equal(log_prob, expected_log_prob)
+        assert torch.equal(torch.rand(1), after)
+        assert masks[np.arange(rows), got.numpy()].all()
+
+
+def _policies(net_arch: dict[str, list[int]]) -> tuple[MaskablePolicy, MaskableActorCriticPolicy]:
+    spaces = (gym.spaces.Box(-1, 1, (11,), np.float32), gym.spaces.Discrete(6))
+    kwargs = {"net_arch": net_arch, "activation_fn": torch.nn.ReLU}
+    ours = MaskablePolicy(*spaces, lambda _: 1e-3, **kwargs)
+    theirs = MaskableActorCriticPolicy(*spaces, lambda _: 1e-3, **kwargs)
+    theirs.load_state_dict(ours.state_dict())
+    return ours, theirs
+
+
+@pytest.mark.parametrize(
+    "net_arch", [{"pi": [16, 16], "vf": [16, 16]}, {"pi": [], "vf": [8]}], ids=["mlp", "no-pi"]
+)
+def test_policy_forward_is_sb3_contribs(net_arch: dict[str, list[int]]) -> None:
+    ours, theirs = _policies(net_arch)
+    rng = np.random.default_rng(3)
+    with torch.no_grad():
+        for step in range(10):
+            obs = torch.as_tensor(rng.uniform(-1, 1, (9, 11)), dtype=torch.float32)
+            masks = _masks(rng, 9, 6)
+            for deterministic in (False, True):
+                torch.manual_seed(step)
+                expected = theirs(obs, deterministic=deterministic, action_masks=masks)
+                torch.manual_seed(step)
+                got = ours(obs, deterministic=deterministic, action_masks=masks)
+                for a, b in zip(got, expected, strict=True):
+                    assert torch.equal(a, b)
+            # without masks: sb3-contrib's own path
+            torch.manual_seed(step)
+            expected = theirs(obs)
+            torch.manual_seed(step)
+            for a, b in zip(ours(obs), expected, strict=True):
+                assert torch.equal(a, b)
+
+
+def test_the_mlp_configs_train_with_it() -> None:
+    from pokerzoo.envs.core.registry import get_game
+    from pokerzoo.training.runs import resolve_config
+    from pokerzoo.training.train import _policy
+
+    config = resolve_config("five_card_stud", None)
+    assert config.ppo.policy == "mlp"
+    assert _policy(config, get_game("five_card_stud"))[0] is MaskablePolicy
+
+
+def test_evaluate_actions_is_sb3_contribs() -> None:
+    ours, theirs = _policies({"pi": [16], "vf": [16]})
+    obs = torch.as_tensor(np.random.default_rng(5).uniform(-1, 1, (4, 11)), dtype=torch.float32)
+    actions = torch.tensor([0, 1, 2, 5])
+    masks = np.ones((4, 6), dtype=bool)
+    for a, b in zip(
+        ours.evaluate_actions(obs, actions, action_masks=masks),
+        theirs.evaluate_actions(obs, actions, action_masks=masks),
+        strict=True,
+    ):
+        assert torch.equal(a, b)
+
+
+def test_the_benchmark_times_both_on_the_training_envs_batches(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from tests.helpers import benchmark_script
+
+    benchmark_script("rollout_step").main(
+        ["--games", "five_card_stud", "--steps", "3", "--repeats", "1"]
+    )
+    row = [line for line in capsys.readouterr().out.splitlines() if "five_card_stud" in line]
+    cells = [cell.strip() for cell in row[0].strip("|").split("|")]
+    assert cells[:4] == ["five_card_stud", "MaskablePolicy", "32", "59"]
+    assert float(cells[4].replace(",", "")) > 0 and float(cells[5].replace(",", "")) > 0
+    assert cells[7] == "yes"
