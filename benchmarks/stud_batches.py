@@ -32,7 +32,7 @@ from pathlib import Path
 import numpy as np
 from pokerzoo.agents.five_card_stud import EquityBot
 from pokerzoo.envs.five_card_stud.spec import SPEC
-from pokerzoo.training.games.five_card_stud import batches, hooks
+from pokerzoo.training.games.five_card_stud import hooks
 from pokerzoo.training.poker.features import FeatureCache
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests' reference copies
@@ -121,7 +121,7 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     def empty() -> None:
         old_cache[0] = FeatureCache()
-        hooks._CACHE = batches.BatchCache()
+        hooks._CACHE = FeatureCache()
 
     rows = [("before batching, one at a time", old_features, 1)]
     rows += [("feature set, one observation", hooks.EQUITY, 1)]

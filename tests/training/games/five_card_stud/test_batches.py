@@ -23,7 +23,7 @@ from pokerzoo.training.games.five_card_stud import batches, hooks
 from pokerzoo.training.games.five_card_stud.hooks import FEATURES, SAMPLES
 from pokerzoo.training.poker import features as poker_features
 
-from tests.helpers import bot_decisions
+from tests.helpers import benchmark_script, bot_decisions
 
 OPTION_SETS = dict(SPEC.option_sets)
 _EQUITY, _FAIR, _ODDS, _BET_ODDS = (
@@ -233,3 +233,24 @@ def test_deal_many_is_deal_deck_by_deck() -> None:
         alone = np.random.default_rng(k)
         assert np.array_equal(got[k], poker_features.deal(deck, 50, count, alone))
         assert rngs[k].integers(0, 2**40) == alone.integers(0, 2**40)  # asked the same
+
+
+def test_the_benchmark_prints_its_tables(capsys: pytest.CaptureFixture[str]) -> None:
+    """``benchmarks/stud_batches.py`` runs (tiny) and prints both tables, every row: the
+    features' cold row empties the cache the feature set reads."""
+    saved = hooks._CACHE
+    try:
+        script = benchmark_script("stud_batches")
+        script.main(["--episodes", "1", "--repeats", "1", "--sizes", "2,4"])
+    finally:
+        hooks._CACHE = saved
+    out = capsys.readouterr().out
+    for row in (
+        "before batching, alone",
+        "act, alone",
+        "act_batch, 4 bots",
+        "before batching, one at a time",
+        "feature set, one observation",
+        "feature set, batches of 2",
+    ):
+        assert f"| {row}" in out
