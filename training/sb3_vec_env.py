@@ -14,10 +14,10 @@ into what SB3 and sb3-contrib's ``MaskablePPO`` expect:
   infos carry none, from its ``action_masks()`` method.
 - ``seed()`` and ``set_options()`` apply at the next ``reset()``, as in SB3's own VecEnvs.
 - ``info_keys`` picks which of the vector env's info entries reach the per-env dicts (all by
-  default). Training passes none (``info_keys=()``): SB3's ``learn`` reads only
-  ``"terminal_observation"`` and ``"TimeLimit.truncated"``, and splitting a dozen small arrays
-  per table into dicts, then carrying them from the worker processes, was a tenth of a stud
-  step.
+  default). The native training envs pass none (``info_keys=()``): SB3's ``learn`` reads only
+  ``"terminal_observation"`` and ``"TimeLimit.truncated"``, and splitting a stud table's dozen
+  small info arrays into dicts, then carrying them from the worker processes, took the main
+  process 2.4 ms of CPU a 32-table step where it now takes 1.9.
 
 The vector env must auto-reset in the same step (``autoreset_mode="SameStep"``) or not at all
 (``"Disabled"``, then the adapter resets ended games with ``options={"reset_mask": dones}``);

@@ -322,8 +322,9 @@ def _table_factories(
 
 TRAINING_INFO_KEYS: tuple[str, ...] = ()
 """The games' info entries the native training envs pass on: none. ``learn`` reads only what
-:class:`~.sb3_vec_env.SB3VecEnv` adds where a game ended (and VecMonitor's ``"episode"``), and
-the game's per-table entries cost a tenth of a stud step to split and carry from the workers."""
+:class:`~.sb3_vec_env.SB3VecEnv` adds where a game ended (and VecMonitor's ``"episode"``);
+the games' per-table entries cost time to split and to carry from the workers (the module
+docstring there)."""
 
 
 def _shard_factories(config: TrainConfig, snapshots: list[str] | None) -> list[Callable[[], Any]]:
