@@ -3,13 +3,14 @@ consecutive deals in ``processes`` workers and returns the results in order.
 
 The function reaches the workers by fork, never pickled (a trained model, a closure over it), so
 it needs the ``fork`` start method; where the platform has none the chunks are played here, with
-a warning. Each worker runs torch on one thread (:func:`one_torch_thread`). Whatever plays a
-chunk must depend on its deals' seeds only, so that the results do not depend on the number of
-processes.
+a warning. Each worker runs torch on one thread and keeps what it inherited out of its garbage
+collections (:func:`one_torch_thread`). Whatever plays a chunk must depend on its deals' seeds
+only, so that the results do not depend on the number of processes.
 """
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import sys
@@ -24,6 +25,7 @@ __all__ = [
     "deal_chunks",
     "default_processes",
     "fork_map",
+    "freeze_inherited",
     "one_torch_thread",
     "torch_threads",
 ]
@@ -60,8 +62,25 @@ def torch_threads(threads: int) -> None:
 
 def one_torch_thread() -> None:
     """Worker initializer: one torch thread per worker process, so the workers do not fight
-    each other for the cores."""
+    each other for the cores; and what the worker inherited kept out of its garbage collections
+    (:func:`freeze_inherited`)."""
     torch_threads(1)
+    freeze_inherited()
+
+
+def freeze_inherited() -> None:
+    """Keep every object this process holds now out of its later garbage collections
+    (:func:`gc.freeze`). Called in each worker process once it is set up (:func:`fork_map`'s,
+    the training shards' of :mod:`~pokerzoo.training.sharded_vec_env`), on what it inherited
+    and built: the cards, hands and play-outs a worker makes by the million set the collector
+    off thousands of times, and each full pass walked every object the worker was forked with
+    (torch's, the model's) again. In a worker of a poker without a name evaluation (10 deals
+    against the montecarlo table, 2 processes) the full passes took 1.45 s of its 24.4 s of CPU
+    before, 0.14 s of 23.0 after; its training ran at 545 env steps/s against 505
+    (``benchmarks/training_throughput.py``, medians of 3 in one run; stud and draw poker within
+    the noise). Frozen objects are used and freed as before; only a reference cycle among them
+    is no longer reclaimed while the worker runs."""
+    gc.freeze()
 
 
 def default_processes() -> int:

@@ -58,6 +58,7 @@ from stable_baselines3.common.vec_env.base_vec_env import (
 )
 
 from ..envs.core.errors import IllegalActionError
+from .forking import freeze_inherited
 
 __all__ = [
     "ShardedVecEnv",
@@ -179,7 +180,8 @@ def _masks(venv: VecEnv) -> np.ndarray:
 def _serve(
     remote: Connection, parent: Connection, factory: CloudpickleWrapper, cpu: int | None
 ) -> None:
-    """A worker's loop: bind it to ``cpu`` (if any), build the shard, then answer the main
+    """A worker's loop: bind it to ``cpu`` (if any), build the shard, keep what it holds then
+    out of its garbage collections (:func:`~.forking.freeze_inherited`), then answer the main
     process's commands; an error is sent back (the main process raises it) and the worker waits
     for the next command."""
     parent.close()
@@ -189,6 +191,7 @@ def _serve(
             if cpu is not None:
                 os.sched_setaffinity(0, {cpu})
             venv = factory.var()
+            freeze_inherited()
         except Exception as error:
             _send_error(remote, error)
             return

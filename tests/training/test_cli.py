@@ -260,3 +260,22 @@ def test_deal_chunks_refuse_nothing_to_split(deals: int, processes: int, least: 
 
     with pytest.raises(ValueError, match=f"deals={deals}, processes={processes}, least={least}"):
         forking.deal_chunks(500, deals, processes, least)
+
+
+@pytest.mark.skipif(
+    "fork" not in __import__("multiprocessing").get_all_start_methods(),
+    reason="this platform cannot fork worker processes",
+)
+def test_forked_workers_keep_what_they_inherit_out_of_their_collections() -> None:
+    """Each of ``fork_map``'s workers freezes what it was forked with (``gc.freeze``: its full
+    collections stop walking torch's and the model's objects), on one torch thread; this
+    process's collector is left as it was."""
+    import gc
+
+    from pokerzoo.training import forking
+
+    before = gc.get_freeze_count()
+    seen = forking.fork_map(lambda chunk: (chunk, gc.get_freeze_count()), [1, 2, 3], 2)
+    assert [chunk for chunk, _ in seen] == [1, 2, 3]
+    assert all(frozen > before for _, frozen in seen)
+    assert gc.get_freeze_count() == before and gc.isenabled()

@@ -4,11 +4,13 @@ come back from the workers; a run trains to the same weights."""
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import os
 from pathlib import Path
 from typing import Any
 
+import gymnasium
 import numpy as np
 import pytest
 from pokerzoo.envs.core.errors import IllegalActionError
@@ -31,6 +33,7 @@ from pokerzoo.training.train import (
     train,
     validate_for_game,
 )
+from stable_baselines3.common.vec_env import DummyVecEnv
 
 GAME = "five_card_stud"
 
@@ -257,3 +260,38 @@ def test_bad_cpus_are_named() -> None:
     message = "this platform cannot bind" if cpus is None else r"bad cpus \[-1\]: expected some of"
     with pytest.raises(ValueError, match=message):
         ShardedVecEnv(_shard_factories(config, None), cpus=[-1])
+
+
+class _FreezeProbe(gymnasium.Env):
+    """A one-step env that says how many objects its process keeps out of the collector."""
+
+    observation_space = gymnasium.spaces.Box(0.0, 1.0, (1,), np.float32)
+    action_space = gymnasium.spaces.Discrete(2)
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None) -> Any:
+        return np.zeros(1, np.float32), {}
+
+    def step(self, action: int) -> Any:
+        return np.zeros(1, np.float32), 0.0, True, False, {}
+
+    def frozen(self) -> int:
+        return gc.get_freeze_count()
+
+
+@pytest.mark.parametrize("start_method", ["fork", "spawn"])
+def test_workers_keep_their_set_up_out_of_their_collections(start_method: str) -> None:
+    """Once its shard is built, a worker freezes what it holds (``gc.freeze``): the collector's
+    full passes walk only what the tables make as they play. This process is left as it was."""
+    if start_method not in __import__("multiprocessing").get_all_start_methods():
+        pytest.skip(f"this platform has no {start_method} start method")
+    before = gc.get_freeze_count()
+    venv = ShardedVecEnv(
+        [lambda: DummyVecEnv([_FreezeProbe]), lambda: DummyVecEnv([_FreezeProbe] * 2)],
+        start_method=start_method,
+    )
+    try:
+        assert all(frozen > 0 for frozen in venv.env_method("frozen"))
+        assert len(venv.env_method("frozen")) == 3
+    finally:
+        venv.close()
+    assert gc.get_freeze_count() == before
