@@ -19,9 +19,7 @@ batched over many games in flight (or, given as ``player``, a
 probabilities, :func:`model_probabilities`, each game with its own seeded generator); the bots
 of the games in flight that are to act at the same moment are asked in one batch
 (:func:`~pokerzoo.envs.core.bots.act_batch`: a Monte-Carlo bot evaluates all its games' samples
-together), each deciding as it would alone; the contenders that meet the same bot (the agent and
-the rule over its features) play their games in flight together (:func:`play_contenders`), so
-those batches hold every contender's tables. Duplicate deals can be split across forked worker
+together), each deciding as it would alone. Duplicate deals can be split across forked worker
 processes (``processes``; each worker runs one torch thread): every deal's result depends only
 on its seed, so the tables are the same whatever the count.
 All intervals are 95% (:mod:`pokerzoo.training.stats`). How a game is scored comes from its
@@ -61,7 +59,6 @@ __all__ = [
     "model_policy",
     "model_probabilities",
     "play_bot_single",
-    "play_contenders",
     "play_duplicate",
     "play_duplicate_forked",
     "play_policy_single",
@@ -297,8 +294,8 @@ def evaluate_contenders(
     :func:`evaluate_agent` plays one, all in one pass (:func:`play_pairs`: chunks of deals
     shared among ``processes`` forked workers, each played by every contender against every
     bot; in Quintet each contender and each bot plays a deal once). Each result's ``seconds``
-    is the time spent playing that bot, summed over the processes (the contenders that play it
-    together share that time equally); each evaluation's, the wall time of the whole pass."""
+    is the time spent playing that bot, summed over the processes; each evaluation's, the wall
+    time of the whole pass."""
     started = time.perf_counter()
     check_int("episodes", episodes, 1)
     check_int("processes", processes, 1)
@@ -463,15 +460,13 @@ def _evaluate_single(
 
 @dataclass
 class _Game:
-    """One game in flight: the env, the learner's seat, the bots at the other seats, the
-    contender in the learner's seat."""
+    """One game in flight: the env, the learner's seat, the bots at the other seats."""
 
     env: Any
     deal: int
     learner: str
     bots: dict[str, Any]
     returns: dict[str, float]
-    contender: str = ""
 
 
 def _game_over(env: Any) -> bool:
@@ -625,13 +620,11 @@ def play_pairs(
     :data:`~pokerzoo.training.forking.CHUNK_GAMES` games), and whoever plays a chunk plays
     every pair on it, :data:`PIECE_DEALS` deals at a time, so what a player worked out for a
     deal (the Monte-Carlo features' cache, the draw poker equity bot's simulations) serves every
-    game of that deal; the contenders that meet the same opponent play their games together
-    (:func:`play_contenders`: the bots of all their tables answer in one batch). A game of two
-    seats that play blind (its engine's ``blind``, Quintet) plays each contender and each
-    opponent once a deal and scores each pair from their moves (:func:`_play_blind`: the same
-    results). Returns each pair's deals and the seconds spent playing it, summed over the
-    processes (contenders played together share their time equally)."""
-    tables = make_tables(spec, options, episodes * len(contenders), batch)
+    game of that deal. A game of two seats that play blind (its engine's ``blind``, Quintet)
+    plays each contender and each opponent once a deal and scores each pair from their moves
+    (:func:`_play_blind`: the same results). Returns each pair's deals and the seconds spent
+    playing it, summed over the processes."""
+    tables = make_tables(spec, options, episodes, batch)
     blind = _blind_engine(spec, tables[0])
 
     def play(chunk: tuple[int, int]) -> dict[tuple[str, str], tuple[DuplicateDeals, float]]:
@@ -646,22 +639,22 @@ def play_pairs(
                 )
             else:
                 played = {}
-                for name in dict.fromkeys(name for _, name in pairs):
-                    keys = [key for key, against in pairs if against == name]
+                for key, name in pairs:
                     began = time.perf_counter()
-                    together = play_contenders(
+                    contender = contenders[key]
+                    deals = play_duplicate(
                         spec,
-                        {key: contenders[key] for key in keys},
+                        contender.policy,
                         options,
                         size,
                         name,
                         start,
                         batch,
-                        opponents[name],
-                        tables,
+                        player=contender.player,
+                        opponent=opponents[name],
+                        tables=tables,
                     )
-                    took = (time.perf_counter() - began) / len(keys)
-                    played.update({(key, name): (together[key], took) for key in keys})
+                    played[key, name] = (deals, time.perf_counter() - began)
             for pair, (deals, took) in played.items():
                 parts.setdefault(pair, []).append(deals)
                 seconds[pair] = seconds.get(pair, 0.0) + took
@@ -739,9 +732,20 @@ def _play_blind(
             finished[played.deal] = state
 
         began = time.perf_counter()
-        jobs = [(deal, seats[0], key) for deal in range(episodes)]
-        entrant = {key: contenders[key]}
-        _play_games(spec, entrant, options, jobs, name, seed, tables, finish, opponents[name])
+        contender = contenders[key]
+        jobs = [(deal, seats[0]) for deal in range(episodes)]
+        _play_games(
+            spec,
+            contender.policy,
+            options,
+            jobs,
+            name,
+            seed,
+            tables,
+            finish,
+            contender.player,
+            opponents[name],
+        )
         seconds[key, name] = time.perf_counter() - began
         moves.setdefault(("contender", key), mine)
         moves.setdefault(("opponent", name), theirs)
@@ -804,35 +808,10 @@ def play_duplicate(
     ``name`` (a league's entrants: :mod:`pokerzoo.training.league`). ``tables``: the AEC envs
     to play on, made with ``options`` (:func:`make_tables`: those of one evaluation, kept from
     bot to bot; each game resets its table with its deal's seed), else ``batch`` are made here."""
-    if (policy is None) == (player is None):
-        raise ValueError("play_duplicate takes a policy or a player, not both or neither")
-    entrants = {"": Contender(policy, player)}
-    return play_contenders(spec, entrants, options, episodes, name, seed, batch, opponent, tables)[
-        ""
-    ]
-
-
-def play_contenders(
-    spec: GameSpec,
-    contenders: Mapping[str, Contender],
-    options: Mapping[str, Any],
-    episodes: int,
-    name: str,
-    seed: int = 1_000_000,
-    batch: int = 256,
-    opponent: BotMaker | None = None,
-    tables: Sequence[Any] | None = None,
-) -> dict[str, DuplicateDeals]:
-    """:func:`play_duplicate` of every contender against the same players (bot ``name``, or
-    those ``opponent`` makes) on the same deals, all their games in flight together on up to
-    ``batch`` tables: the bots of every contender's tables answer in one batch (a Monte-Carlo
-    bot's play-outs on arrays pay from a few hundred worlds), each contender's policy for its
-    own tables. Each contender's deals, as :func:`play_duplicate` gives them alone: a bot
-    decides the same in any batch, and a game depends only on its deal's seed."""
     if not tables:
-        tables = make_tables(spec, options, episodes * len(contenders), batch)
+        tables = make_tables(spec, options, episodes, batch)
     seats = list(tables[0].possible_agents)
-    deals = {key: DuplicateDeals.empty(episodes, len(seats)) for key in contenders}
+    deals = DuplicateDeals.empty(episodes, len(seats))
 
     def finish(game: _Game) -> None:
         points = game.returns
@@ -840,29 +819,30 @@ def play_contenders(
             found = game.env.infos[game.learner].get(spec.scoring.points_key)
             if found is not None:
                 points = by_agent(found, seats)
-        deals[game.contender].record(game.deal, seats.index(game.learner), game.learner, points)
+        deals.record(game.deal, seats.index(game.learner), game.learner, points)
 
-    jobs = [(deal, seat, key) for key in contenders for deal in range(episodes) for seat in seats]
-    _play_games(spec, contenders, options, jobs, name, seed, tables[:batch], finish, opponent)
+    jobs = [(deal, seat) for deal in range(episodes) for seat in seats]
+    _play_games(spec, policy, options, jobs, name, seed, tables[:batch], finish, player, opponent)
     return deals
 
 
 def _play_games(
     spec: GameSpec,
-    contenders: Mapping[str, Contender],
+    policy: Policy | None,
     options: Mapping[str, Any],
-    jobs: Sequence[tuple[int, str, str]],
+    jobs: Sequence[tuple[int, str]],
     name: str,
     seed: int,
     tables: Sequence[Any],
     finish: Callable[[_Game], None],
+    player: BotMaker | None = None,
     opponent: BotMaker | None = None,
 ) -> None:
-    """Play each job ``(deal, learner seat, contender)`` (deal ``i`` dealt with seed ``seed +
-    i``, ``contenders[contender]`` in the learner's seat) as :func:`play_duplicate` describes,
-    on as many ``tables`` at once, and hand each game to ``finish`` as it ends (its table still
-    holding the finished game). The bots of every table answer together (one batch a bot kind),
-    each contender's policy for the tables it sits at."""
+    """Play each job ``(deal, learner seat)`` (deal ``i`` dealt with seed ``seed + i``) as
+    :func:`play_duplicate` describes, on as many ``tables`` at once, and hand each game to
+    ``finish`` as it ends (its table still holding the finished game)."""
+    if (policy is None) == (player is None):
+        raise ValueError("play_duplicate takes a policy or a player, not both or neither")
     if opponent is None:
         opponent = bot_maker(spec, name, options)
     seats = list(tables[0].possible_agents)
@@ -874,47 +854,36 @@ def _play_games(
         job = next(pending, None)
         if job is None:
             return None
-        deal, learner, key = job
+        deal, learner = job
         deal_seed = seed + deal
         env.reset(seed=deal_seed)
         # The bots get the same seeds whichever seat the learner takes: a true duplicate.
         others = [agent for agent in seats if agent != learner]
         bots = {agent: opponent(deal_seed + 7919 * k) for k, agent in enumerate(others)}
-        player = contenders[key].player
         if player is not None:
             bots[learner] = player(deal_seed + _PLAYER_SEED)
-        return _Game(env, deal, learner, bots, {a: 0.0 for a in seats}, key)
+        return _Game(env, deal, learner, bots, {a: 0.0 for a in seats})
 
     def started(games: list[_Game | None]) -> list[_Game | None]:
         play_batched([_advance(game) for game in games if game is not None])
         return games
 
-    def act(ready: list[int], policy: Policy) -> list[Turns[None]]:
-        """``policy`` acts at the tables ``ready``; their turns until their learners act
-        again."""
-        observed = [slots[i].env.observe(slots[i].learner) for i in ready]
-        actions = policy(
-            np.stack([o["observation"] for o in observed]),
-            np.stack([o["action_mask"] for o in observed]).astype(bool),
-        )
-        moved = []
-        for i, action in zip(ready, actions, strict=True):
-            game = slots[i]
-            game.env.step(int(action))
-            _collect(game)
-            moved.append(_advance(game))
-        return moved
-
     slots = started([start(env) for env in tables[: len(jobs)]])
     while any(slot is not None for slot in slots):
         ready = [i for i, g in enumerate(slots) if g is not None and not _game_over(g.env)]
-        moved: list[Turns[None]] = []
-        for key, contender in contenders.items():
-            if contender.policy is not None:
-                mine = [i for i in ready if slots[i].contender == key]
-                if mine:
-                    moved += act(mine, contender.policy)
-        play_batched(moved)
+        if ready and policy is not None:
+            observed = [slots[i].env.observe(slots[i].learner) for i in ready]
+            actions = policy(
+                np.stack([o["observation"] for o in observed]),
+                np.stack([o["action_mask"] for o in observed]).astype(bool),
+            )
+            moved = []
+            for i, action in zip(ready, actions, strict=True):
+                game = slots[i]
+                game.env.step(int(action))
+                _collect(game)
+                moved.append(_advance(game))
+            play_batched(moved)
         ended: list[int] = []
         for i, game in enumerate(slots):
             if game is not None and _game_over(game.env):
