@@ -75,7 +75,7 @@ def freeze_inherited() -> None:
     and built: the cards, hands and play-outs a worker makes by the million set the collector
     off thousands of times, and each full pass walked every object the worker was forked with
     (torch's, the model's) again. In a worker of a poker without a name evaluation (10 deals
-    against the montecarlo table, 2 processes) the full passes took 1.45 s of its 24.4 s of CPU
+    against the montecarlo table, 2 processes) the full passes took 1.5 s of its 24.4 s of CPU
     before, 0.14 s of 23.0 after; its training ran at 545 env steps/s against 505
     (``benchmarks/training_throughput.py``, medians of 3 in one run; stud and draw poker within
     the noise). Frozen objects are used and freed as before; only a reference cycle among them
