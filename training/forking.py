@@ -4,7 +4,7 @@ consecutive deals in ``processes`` workers and returns the results in order.
 The function reaches the workers by fork, never pickled (a trained model, a closure over it), so
 it needs the ``fork`` start method; where the platform has none the chunks are played here, with
 a warning. Each worker runs torch on one thread and keeps what it inherited out of its garbage
-collections (:func:`one_torch_thread`). Whatever plays a chunk must depend on its deals' seeds
+collections (:func:`set_up_worker`). Whatever plays a chunk must depend on its deals' seeds
 only, so that the results do not depend on the number of processes.
 """
 
@@ -27,6 +27,7 @@ __all__ = [
     "fork_map",
     "freeze_inherited",
     "one_torch_thread",
+    "set_up_worker",
     "torch_threads",
 ]
 
@@ -61,10 +62,15 @@ def torch_threads(threads: int) -> None:
 
 
 def one_torch_thread() -> None:
-    """Worker initializer: one torch thread per worker process, so the workers do not fight
-    each other for the cores; and what the worker inherited kept out of its garbage collections
-    (:func:`freeze_inherited`)."""
+    """One torch thread in this process, so that worker processes do not fight each other for
+    the cores."""
     torch_threads(1)
+
+
+def set_up_worker() -> None:
+    """:func:`fork_map`'s worker initializer: one torch thread (:func:`one_torch_thread`), and
+    what the worker inherited kept out of its garbage collections (:func:`freeze_inherited`)."""
+    one_torch_thread()
     freeze_inherited()
 
 
@@ -77,7 +83,7 @@ def freeze_inherited() -> None:
     (torch's, the model's) again. In a worker of a poker without a name evaluation (10 deals
     against the montecarlo table, 2 processes) the full passes took 1.5 s of its 24.4 s of CPU
     before, 0.14 s of 23.0 after; its training ran at 545 env steps/s against 505
-    (``benchmarks/training_throughput.py``, medians of 3 in one run; stud and draw poker within
+    (``benchmarks/training_throughput.py``, medians of 3 in one run; the other games' within
     the noise). Frozen objects are used and freed as before; only a reference cycle among them
     is no longer reclaimed while the worker runs."""
     gc.freeze()
@@ -141,7 +147,7 @@ def fork_map(function: Callable[[T], R], chunks: Sequence[T], processes: int) ->
         with ProcessPoolExecutor(
             min(processes, len(chunks)),
             mp_context=multiprocessing.get_context("fork"),
-            initializer=one_torch_thread,
+            initializer=set_up_worker,
         ) as pool:
             return list(pool.map(_call, chunks))
     finally:

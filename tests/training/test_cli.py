@@ -3,6 +3,9 @@ their mistakes, a traceback for the package's own bugs."""
 
 from __future__ import annotations
 
+import gc
+import multiprocessing
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -263,19 +266,22 @@ def test_deal_chunks_refuse_nothing_to_split(deals: int, processes: int, least: 
 
 
 @pytest.mark.skipif(
-    "fork" not in __import__("multiprocessing").get_all_start_methods(),
+    "fork" not in multiprocessing.get_all_start_methods(),
     reason="this platform cannot fork worker processes",
 )
 def test_forked_workers_keep_what_they_inherit_out_of_their_collections() -> None:
     """Each of ``fork_map``'s workers freezes what it was forked with (``gc.freeze``: its full
     collections stop walking torch's and the model's objects), on one torch thread; this
     process's collector is left as it was."""
-    import gc
-
     from pokerzoo.training import forking
 
+    def worker(chunk: int) -> tuple[int, int, str]:
+        torch = sys.modules.get("torch")
+        threads = str(torch.get_num_threads()) if torch else os.environ.get("OMP_NUM_THREADS")
+        return chunk, gc.get_freeze_count(), threads
+
     before = gc.get_freeze_count()
-    seen = forking.fork_map(lambda chunk: (chunk, gc.get_freeze_count()), [1, 2, 3], 2)
-    assert [chunk for chunk, _ in seen] == [1, 2, 3]
-    assert all(frozen > before for _, frozen in seen)
+    seen = forking.fork_map(worker, [1, 2, 3], 2)
+    assert [chunk for chunk, _, _ in seen] == [1, 2, 3]
+    assert all(frozen > before and threads == "1" for _, frozen, threads in seen)
     assert gc.get_freeze_count() == before and gc.isenabled()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gc
 import hashlib
+import multiprocessing
 import os
 from pathlib import Path
 from typing import Any
@@ -282,7 +283,7 @@ class _FreezeProbe(gymnasium.Env):
 def test_workers_keep_their_set_up_out_of_their_collections(start_method: str) -> None:
     """Once its shard is built, a worker freezes what it holds (``gc.freeze``): the collector's
     full passes walk only what the tables make as they play. This process is left as it was."""
-    if start_method not in __import__("multiprocessing").get_all_start_methods():
+    if start_method not in multiprocessing.get_all_start_methods():
         pytest.skip(f"this platform has no {start_method} start method")
     before = gc.get_freeze_count()
     venv = ShardedVecEnv(
