@@ -10,6 +10,7 @@ only, so that the results do not depend on the number of processes.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import sys
@@ -18,14 +19,13 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
 
-from .collector import freeze_inherited
-
 __all__ = [
     "CHUNKS_PER_PROCESS",
     "CHUNK_GAMES",
     "deal_chunks",
     "default_processes",
     "fork_map",
+    "freeze_inherited",
     "one_torch_thread",
     "set_up_worker",
     "torch_threads",
@@ -69,10 +69,24 @@ def one_torch_thread() -> None:
 
 def set_up_worker() -> None:
     """:func:`fork_map`'s worker initializer: one torch thread (:func:`one_torch_thread`), and
-    what the worker inherited kept out of its garbage collections
-    (:func:`~pokerzoo.training.collector.freeze_inherited`)."""
+    what the worker inherited kept out of its garbage collections (:func:`freeze_inherited`)."""
     one_torch_thread()
     freeze_inherited()
+
+
+def freeze_inherited() -> None:
+    """Keep every object this process holds now out of its later garbage collections
+    (:func:`gc.freeze`). Called in each worker process once it is set up (:func:`fork_map`'s,
+    the training shards' of :mod:`~pokerzoo.training.sharded_vec_env`), on what it inherited
+    and built: the cards, hands and play-outs a worker makes by the million set the collector
+    off thousands of times, and each full pass walked every object the worker was forked with
+    (torch's, the model's) again. In a worker of a poker without a name evaluation (10 deals
+    against the montecarlo table, 2 processes) the full passes took 1.5 s of its 24.4 s of CPU
+    before, 0.14 s of 23.0 after; its training ran at 545 env steps/s against 505
+    (``benchmarks/training_throughput.py``, medians of 3 in one run; the other games' within
+    the noise). Frozen objects are used and freed as before; only a reference cycle among them
+    is no longer reclaimed while the worker runs."""
+    gc.freeze()
 
 
 def default_processes() -> int:

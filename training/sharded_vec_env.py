@@ -58,7 +58,7 @@ from stable_baselines3.common.vec_env.base_vec_env import (
 )
 
 from ..envs.core.errors import IllegalActionError
-from .collector import freeze_inherited
+from .forking import freeze_inherited
 
 __all__ = [
     "ShardedVecEnv",
@@ -181,7 +181,7 @@ def _serve(
     remote: Connection, parent: Connection, factory: CloudpickleWrapper, cpu: int | None
 ) -> None:
     """A worker's loop: bind it to ``cpu`` (if any), build the shard, keep what it holds then
-    out of its garbage collections (:func:`~.collector.freeze_inherited`), then answer the main
+    out of its garbage collections (:func:`~.forking.freeze_inherited`), then answer the main
     process's commands; an error is sent back (the main process raises it) and the worker waits
     for the next command."""
     parent.close()

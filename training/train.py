@@ -36,7 +36,6 @@ from typing import Any
 
 from ..envs.core.registry import GameSpec, get_game
 from ..envs.core.seat_vector import SeatVectorEnv
-from .collector import frozen
 from .config import ConfigError, TrainConfig, to_dict
 from .evaluate import evaluate_agent
 from .exploiters import (
@@ -760,14 +759,13 @@ def train(
         callbacks, evaluation, timing, exploiters = _callbacks(config, spec, run_dir, venv, verbose)
         started = time.perf_counter()
         if remaining > 0:
-            with frozen():  # the collector's passes skip the model, the envs, torch
-                model.learn(
-                    total_timesteps=remaining,
-                    callback=callbacks,
-                    progress_bar=progress_bar,
-                    reset_num_timesteps=start_steps == 0,
-                    tb_log_name="ppo",
-                )
+            model.learn(
+                total_timesteps=remaining,
+                callback=callbacks,
+                progress_bar=progress_bar,
+                reset_num_timesteps=start_steps == 0,
+                tb_log_name="ppo",
+            )
         seconds = time.perf_counter() - started
     finally:
         venv.close()
