@@ -100,13 +100,23 @@ class PerActionHead(nn.Module):
     def _scores(self, rows: torch.Tensor, context: torch.Tensor) -> torch.Tensor:
         """The shared scorer's logit of every row ``(N, A)`` beside its observation's context
         ``(N, C)``; with ``layout.padding`` only the rows that are not all zeros are scored (a
-        Quintet candidate decision has at most 16 of 120), the others get 0."""
+        Quintet candidate decision has at most 16 of 120), the others get 0.
+
+        The scorer reads each row beside the context (its first layer's weights: the row's
+        columns, then the context's), but the context's share of the first layer is the same
+        for every row of an observation: it is computed once per observation and added to
+        each row's, rather than copied beside all ``A`` rows and multiplied ``A`` times. The
+        same function up to rounding, the same parameters."""
         n, actions = rows.shape[:2]
+        first, rest = self.score[0], self.score[1:]
+        width = self.layout.width
+        shared = nn.functional.linear(context, first.weight[:, width:], first.bias)  # (N, H)
         if not self.layout.padding:
-            context = context.unsqueeze(1).expand(n, actions, context.shape[-1])
-            return self.score(torch.cat([rows, context], dim=2)).squeeze(2)
+            hidden = nn.functional.linear(rows, first.weight[:, :width]) + shared.unsqueeze(1)
+            return rest(hidden).squeeze(2)
         at, action = _live(rows).nonzero(as_tuple=True)
-        scores = self.score(torch.cat([rows[at, action], context[at]], dim=1)).squeeze(1)
+        hidden = nn.functional.linear(rows[at, action], first.weight[:, :width]) + shared[at]
+        scores = rest(hidden).squeeze(1)
         return rows.new_zeros(n, actions).index_put((at, action), scores)
 
 

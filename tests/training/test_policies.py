@@ -144,3 +144,29 @@ def test_empty_architectures_are_networks_without_hidden_layers() -> None:
     assert isinstance(only, nn.Linear) and only.in_features == 3 + 4
     with torch.no_grad():
         assert policy.action_net(padded_observations()).shape == (6, ACTIONS)
+
+
+@pytest.mark.parametrize("head_arch", [[8], [8, 5], []])
+@pytest.mark.parametrize("padding", [False, True])
+def test_head_scores_each_row_beside_its_context(head_arch: list[int], padding: bool) -> None:
+    """The head's logits and gradients are its scorer's on each row with the context's summary
+    beside it (the concatenation the scorer's first layer is laid out for), though the context's
+    share of that layer is computed once per observation; padding rows score 0."""
+    torch.manual_seed(3)
+    layout = PerActionLayout(OFFSET, ACTIONS, 3, padding=padding)
+    scorer = PerActionHead(layout, head_arch, 4, nn.ReLU)
+    observation = padded_observations()
+    rows = observation[:, OFFSET:].view(6, ACTIONS, 3)
+    context = scorer.context(observation[:, :OFFSET])
+    beside = torch.cat([rows, context.unsqueeze(1).expand(6, ACTIONS, 4)], dim=2)
+    expected = scorer.score(beside).squeeze(2)
+    if padding:
+        expected = expected * (rows.abs().sum(dim=2) > 0)
+    expected.square().sum().backward()
+    gradients = [p.grad.clone() for p in scorer.parameters()]
+    scorer.zero_grad()
+    got = scorer(observation)
+    got.square().sum().backward()
+    assert torch.allclose(got, expected, atol=1e-6)
+    for parameter, gradient in zip(scorer.parameters(), gradients, strict=True):
+        assert torch.allclose(parameter.grad, gradient, atol=1e-5)
