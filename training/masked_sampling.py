@@ -7,7 +7,9 @@ through them. :func:`masked_sample` does the same arithmetic on the tensors dire
 normalisation, the same ``-1e8`` for masked actions, ``torch.multinomial`` on the same
 probabilities (so the same draws from torch's generator), the same log-probabilities, to the
 bit. :class:`MaskablePolicy` uses it for ``forward``; training (``evaluate_actions``), ``predict``
-and everything else keep sb3-contrib's code. The forward pass runs in the main process while the
+and everything else keep sb3-contrib's arithmetic, except that every path hands the action masks
+to the policy's logits (:meth:`MaskablePolicy._action_logits`), so that a per-action policy
+scores the legal actions only. The forward pass runs in the main process while the
 worker processes wait for its actions: ``benchmarks/rollout_step.py`` times it on each default
 config's training batches, 0.24 ms a step instead of 0.37 ms for stud's 32 tables (1.1-1.6x
 faster across the games, every action, value and log-probability the same).
@@ -21,6 +23,7 @@ import numpy as np
 import torch
 from sb3_contrib.common.maskable.distributions import MaskableCategoricalDistribution
 from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
+from stable_baselines3.common.policies import BaseModel
 
 __all__ = ["MaskablePolicy", "masked_sample"]
 
@@ -48,7 +51,59 @@ def masked_sample(
 
 class MaskablePolicy(MaskableActorCriticPolicy):
     """sb3-contrib's ``MaskableActorCriticPolicy`` (config ``ppo.policy: mlp``) whose ``forward``
-    samples with :func:`masked_sample`: the same actions, values and log-probabilities."""
+    samples with :func:`masked_sample`: the same actions, values and log-probabilities.
+
+    Its logits come from :meth:`_action_logits`, which is given the action masks wherever the
+    caller has them (``forward``, ``evaluate_actions``, ``get_distribution``): a subclass whose
+    action net need not score masked actions overrides it (the per-action policy,
+    :class:`~pokerzoo.training.policies.PerActionPolicy`). Here it is the action net's output,
+    as in sb3-contrib, so ``evaluate_actions`` and ``get_distribution`` are sb3-contrib's to the
+    bit."""
+
+    def _action_logits(
+        self, latent_pi: torch.Tensor, action_masks: np.ndarray | torch.Tensor | None
+    ) -> torch.Tensor:
+        """The logits of ``latent_pi`` (``(N, A)``); ``action_masks``, where known, say which
+        actions are legal: the logits of the others are never read."""
+        return self.action_net(latent_pi)
+
+    def _masked_distribution(
+        self, latent_pi: torch.Tensor, action_masks: np.ndarray | torch.Tensor | None
+    ) -> Any:
+        distribution = self.action_dist.proba_distribution(
+            action_logits=self._action_logits(latent_pi, action_masks)
+        )
+        if action_masks is not None:
+            distribution.apply_masking(action_masks)
+        return distribution
+
+    def evaluate_actions(
+        self,
+        obs: torch.Tensor,
+        actions: torch.Tensor,
+        action_masks: torch.Tensor | None = None,
+    ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor | None]:
+        latent_pi, latent_vf = self._latents(obs)
+        distribution = self._masked_distribution(latent_pi, action_masks)
+        log_prob = distribution.log_prob(actions)
+        values = self.value_net(latent_vf)
+        return values, log_prob, distribution.entropy()
+
+    def get_distribution(self, obs: Any, action_masks: np.ndarray | None = None) -> Any:
+        # The actor's features alone (sb3-contrib's get_distribution), shared extractor or not.
+        features = BaseModel.extract_features(self, obs, self.pi_features_extractor)
+        latent_pi = self.mlp_extractor.forward_actor(features)
+        return self._masked_distribution(latent_pi, action_masks)
+
+    def _latents(self, obs: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        features: Any = self.extract_features(obs)
+        if self.share_features_extractor:
+            return self.mlp_extractor(features)
+        pi_features, vf_features = features
+        return (
+            self.mlp_extractor.forward_actor(pi_features),
+            self.mlp_extractor.forward_critic(vf_features),
+        )
 
     def forward(
         self,
@@ -60,14 +115,9 @@ class MaskablePolicy(MaskableActorCriticPolicy):
             self.action_dist, MaskableCategoricalDistribution
         ):
             return super().forward(obs, deterministic=deterministic, action_masks=action_masks)
-        features: Any = self.extract_features(obs)
-        if self.share_features_extractor:
-            latent_pi, latent_vf = self.mlp_extractor(features)
-        else:
-            pi_features, vf_features = features
-            latent_pi = self.mlp_extractor.forward_actor(pi_features)
-            latent_vf = self.mlp_extractor.forward_critic(vf_features)
+        latent_pi, latent_vf = self._latents(obs)
         values = self.value_net(latent_vf)
-        logits = self.action_net(latent_pi).view(-1, self.action_dist.action_dim)
+        logits = self._action_logits(latent_pi, action_masks)
+        logits = logits.view(-1, self.action_dist.action_dim)
         actions, log_prob = masked_sample(logits, action_masks, deterministic)
         return actions.reshape((-1, *self.action_space.shape)), values, log_prob

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 import torch
 from torch import nn
 
@@ -80,13 +81,17 @@ class PerActionHead(nn.Module):
         layers.append(nn.Linear(width, 1))
         self.score = nn.Sequential(*layers)
 
-    def forward(self, observation: torch.Tensor) -> torch.Tensor:
+    def forward(self, observation: torch.Tensor, masks: torch.Tensor | None = None) -> torch.Tensor:
+        """The logits ``(N, A)`` of ``observation`` ``(N, D)``. With ``masks`` (``bool``
+        ``(N, A)``, which actions are legal) only the legal actions' rows are scored and the
+        others get 0 before the gate's suggestions: a masked distribution never reads them, and
+        a game may have few legal actions of many (poker without a name about 3 of 66)."""
         layout = self.layout
         n = observation.shape[0]
         rows = observation[:, layout.offset : layout.offset + layout.actions * layout.width]
         rows = rows.reshape(n, layout.actions, layout.width)
         context = self.context(observation[:, : layout.offset])
-        logits = self._scores(rows, context)
+        logits = self._scores(rows, context, masks)
         gate = layout.gate
         if gate is not None:
             k, s = gate.candidates, gate.stats
@@ -97,10 +102,13 @@ class PerActionHead(nn.Module):
             logits = logits + (suggestions * weights.squeeze(2).unsqueeze(1)).sum(dim=2)
         return logits
 
-    def _scores(self, rows: torch.Tensor, context: torch.Tensor) -> torch.Tensor:
+    def _scores(
+        self, rows: torch.Tensor, context: torch.Tensor, masks: torch.Tensor | None
+    ) -> torch.Tensor:
         """The shared scorer's logit of every row ``(N, A)`` beside its observation's context
-        ``(N, C)``; with ``layout.padding`` only the rows that are not all zeros are scored (a
-        Quintet candidate decision has at most 16 of 120), the others get 0.
+        ``(N, C)``. Only some rows are scored, the others get 0: with ``masks`` the legal
+        actions' rows, and with ``layout.padding`` the rows that are not all zeros (a Quintet
+        candidate decision has at most 16 of 120).
 
         The scorer reads each row beside the context (its first layer's weights: the row's
         columns, then the context's), but the context's share of the first layer is the same
@@ -111,10 +119,13 @@ class PerActionHead(nn.Module):
         first, rest = self.score[0], self.score[1:]
         width = self.layout.width
         shared = nn.functional.linear(context, first.weight[:, width:], first.bias)  # (N, H)
-        if not self.layout.padding:
+        scored = masks
+        if self.layout.padding:
+            scored = _live(rows) if scored is None else scored & _live(rows)
+        if scored is None:
             hidden = nn.functional.linear(rows, first.weight[:, :width]) + shared.unsqueeze(1)
             return rest(hidden).squeeze(2)
-        at, action = _live(rows).nonzero(as_tuple=True)
+        at, action = scored.nonzero(as_tuple=True)
         hidden = nn.functional.linear(rows[at, action], first.weight[:, :width]) + shared[at]
         scores = rest(hidden).squeeze(1)
         return rows.new_zeros(n, actions).index_put((at, action), scores)
@@ -210,3 +221,11 @@ class PerActionPolicy(MaskablePolicy):
             per_action=self.per_action, head_arch=self.head_arch, context=self.context_width
         )
         return data
+
+    def _action_logits(
+        self, latent_pi: torch.Tensor, action_masks: np.ndarray | torch.Tensor | None
+    ) -> torch.Tensor:
+        if action_masks is None:
+            return self.action_net(latent_pi)
+        masks = torch.as_tensor(action_masks, dtype=torch.bool, device=latent_pi.device)
+        return self.action_net(latent_pi, masks.reshape(latent_pi.shape[0], -1))

@@ -46,9 +46,15 @@ def test_masked_sample_is_sb3_contribs_distribution(
         assert masks[np.arange(rows), got.numpy()].all()
 
 
-def _policies(net_arch: dict[str, list[int]]) -> tuple[MaskablePolicy, MaskableActorCriticPolicy]:
+def _policies(
+    net_arch: dict[str, list[int]], shared: bool = True
+) -> tuple[MaskablePolicy, MaskableActorCriticPolicy]:
     spaces = (gym.spaces.Box(-1, 1, (11,), np.float32), gym.spaces.Discrete(6))
-    kwargs = {"net_arch": net_arch, "activation_fn": torch.nn.ReLU}
+    kwargs = {
+        "net_arch": net_arch,
+        "activation_fn": torch.nn.ReLU,
+        "share_features_extractor": shared,
+    }
     ours = MaskablePolicy(*spaces, lambda _: 1e-3, **kwargs)
     theirs = MaskableActorCriticPolicy(*spaces, lambda _: 1e-3, **kwargs)
     theirs.load_state_dict(ours.state_dict())
@@ -90,17 +96,28 @@ def test_the_mlp_configs_train_with_it() -> None:
     assert _policy(config, get_game("five_card_stud"))[0] is MaskablePolicy
 
 
-def test_evaluate_actions_is_sb3_contribs() -> None:
-    ours, theirs = _policies({"pi": [16], "vf": [16]})
-    obs = torch.as_tensor(np.random.default_rng(5).uniform(-1, 1, (4, 11)), dtype=torch.float32)
+@pytest.mark.parametrize("shared", [True, False], ids=["shared", "separate"])
+def test_evaluate_actions_and_distributions_are_sb3_contribs(shared: bool) -> None:
+    """Training's ``evaluate_actions`` and ``predict``'s ``get_distribution`` hand the masks to
+    the logits (:meth:`MaskablePolicy._action_logits`) but are sb3-contrib's to the bit, with
+    the features extractor shared or not, with masks and without."""
+    ours, theirs = _policies({"pi": [16], "vf": [16]}, shared)
+    rng = np.random.default_rng(5)
+    obs = torch.as_tensor(rng.uniform(-1, 1, (4, 11)), dtype=torch.float32)
     actions = torch.tensor([0, 1, 2, 5])
-    masks = np.ones((4, 6), dtype=bool)
-    for a, b in zip(
-        ours.evaluate_actions(obs, actions, action_masks=masks),
-        theirs.evaluate_actions(obs, actions, action_masks=masks),
-        strict=True,
-    ):
-        assert torch.equal(a, b)
+    masks = _masks(rng, 4, 6)
+    masks[np.arange(4), actions.numpy()] = True
+    for given in (masks, torch.as_tensor(masks, dtype=torch.float32), None):
+        for a, b in zip(
+            ours.evaluate_actions(obs, actions, action_masks=given),
+            theirs.evaluate_actions(obs, actions, action_masks=given),
+            strict=True,
+        ):
+            assert torch.equal(a, b)
+    for given in (masks, None):
+        got = ours.get_distribution(obs, action_masks=given).distribution.probs
+        expected = theirs.get_distribution(obs, action_masks=given).distribution.probs
+        assert torch.equal(got, expected)
 
 
 def test_the_benchmark_times_both_on_the_training_envs_batches(

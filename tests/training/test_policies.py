@@ -170,3 +170,75 @@ def test_head_scores_each_row_beside_its_context(head_arch: list[int], padding: 
     assert torch.allclose(got, expected, atol=1e-6)
     for parameter, gradient in zip(scorer.parameters(), gradients, strict=True):
         assert torch.allclose(parameter.grad, gradient, atol=1e-5)
+
+
+@pytest.mark.parametrize("padding", [False, True])
+def test_head_given_masks_scores_the_legal_rows_only(padding: bool) -> None:
+    """With the masks, legal rows score as without them, the others 0, and what an illegal
+    row holds changes nothing (it is not read); with padding, padding rows stay 0 too."""
+    torch.manual_seed(4)
+    scorer = PerActionHead(PerActionLayout(OFFSET, ACTIONS, 3, padding=padding), [8], 4, nn.ReLU)
+    observation = padded_observations()
+    masks = torch.rand(6, ACTIONS) < 0.5
+    masks[:, 1] = True
+    scored = masks
+    if padding:
+        scored = masks & (observation[:, OFFSET:].view(6, ACTIONS, 3).abs().sum(dim=2) > 0)
+    got = scorer(observation, masks)
+    assert torch.allclose(got[scored], scorer(observation)[scored], atol=1e-6)
+    assert (got[~scored] == 0).all()
+    changed = observation.clone()
+    changed[:, OFFSET:].view(6, ACTIONS, 3)[~masks] = 7.0
+    assert torch.equal(scorer(changed, masks), got)
+
+
+def test_per_action_policy_reads_only_the_legal_actions_rows() -> None:
+    """Training's ``evaluate_actions``, ``predict``'s distribution and the rollouts' ``forward``
+    give what sb3-contrib's code gives from every row's logit (up to rounding; the same actions
+    from the same generator), and no action's probability reads an illegal action's row (the
+    value network reads the whole observation)."""
+    from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
+
+    torch.manual_seed(5)
+    policy = PerActionPolicy(
+        gym.spaces.Box(0.0, 1.0, (OFFSET + ACTIONS * 3,), np.float32),
+        gym.spaces.Discrete(ACTIONS),
+        lambda _: 3e-4,
+        per_action=PerActionLayout(OFFSET, ACTIONS, 3),
+        net_arch=[8],
+        head_arch=[8],
+        context=4,
+    )
+    rng = np.random.default_rng(6)
+    observation = torch.as_tensor(rng.random((9, OFFSET + ACTIONS * 3)), dtype=torch.float32)
+    masks = rng.random((9, ACTIONS)) < 0.5
+    masks[:, 2] = True
+    actions = torch.tensor(2).repeat(9)
+    changed = observation.clone()
+    changed[:, OFFSET:].view(9, ACTIONS, 3)[torch.as_tensor(~masks)] = 5.0
+    logits: list[torch.Tensor] = []
+    policy.action_net.register_forward_hook(lambda _, __, out: logits.append(out))
+    with torch.no_grad():
+        value, log_prob, entropy = MaskableActorCriticPolicy.evaluate_actions(
+            policy, observation, actions, action_masks=masks
+        )
+        probs = MaskableActorCriticPolicy.get_distribution(policy, observation, masks)
+        torch.manual_seed(7)
+        sampled, _, sampled_log_prob = MaskableActorCriticPolicy.forward(
+            policy, observation, action_masks=masks
+        )
+        assert torch.equal(policy.evaluate_actions(observation, actions, masks)[0], value)
+        for obs in (observation, changed):
+            got = policy.evaluate_actions(obs, actions, action_masks=masks)
+            assert torch.allclose(got[1], log_prob, atol=1e-6)
+            assert torch.allclose(got[2], entropy, atol=1e-6)
+            ours = policy.get_distribution(obs, action_masks=masks).distribution.probs
+            assert torch.allclose(ours, probs.distribution.probs, atol=1e-6)
+            torch.manual_seed(7)
+            forward = policy(obs, action_masks=masks)
+            assert torch.equal(forward[0], sampled)
+            assert torch.allclose(forward[2], sampled_log_prob, atol=1e-6)
+    # sb3-contrib's three calls scored every row, ours (three per observation) the legal ones
+    assert len(logits) == 3 + 1 + 6
+    assert all((out[torch.as_tensor(~masks)] != 0).all() for out in logits[:3])
+    assert all((out[torch.as_tensor(~masks)] == 0).all() for out in logits[3:])
