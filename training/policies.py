@@ -17,6 +17,10 @@ action and ``S`` statistics of its own. The head's *gate* then adds to each acti
 candidates, starting at a constant weight for every candidate: the policy starts by following
 what the candidates agree on and learns from the returns which candidates to trust.
 
+Wherever the action masks are known (the rollouts, training's ``evaluate_actions``,
+``predict``), the head scores the legal actions' rows only and gives the others logit 0, which a
+masked distribution never reads: poker without a name has about 3 legal actions of its 66.
+
 Where the layout says rows of zeros are padding (``PerActionLayout.padding``: Quintet's ``packs``
 formulation, whose four pack decisions fill at most 16 of their 120 rows), neither network
 multiplies them: the head scores the other rows only, and the value network's first layer
