@@ -77,7 +77,7 @@ from ..envs.nameless_poker.analysis import (
     wants_trick,
 )
 from ..envs.nameless_poker.deals import DEAL_KINDS, MAX_HAND, score
-from ..envs.nameless_poker.playout import World, Worlds, play_out, put_action
+from ..envs.nameless_poker.playout import BATCH_WORLDS, World, Worlds, play_out, put_action
 from ..envs.nameless_poker.sampling import deals_unseen
 from .base import RandomBot
 
@@ -289,10 +289,11 @@ class SearchBot(MonteCarloBot):
     default_bid_window = 2
 
 
-_BATCH_WORLDS = 400
-"""Play-outs from which :meth:`MonteCarloBot.act_batch` plays its rows' deals together with
-numpy rather than one by one (a numpy step costs about as much for a few worlds as for
-hundreds: ``benchmarks/nameless_batches.py``)."""
+_BATCH_WORLDS = BATCH_WORLDS
+"""Play-outs from which :meth:`MonteCarloBot.act_batch` plays its rows' deals together (as
+:class:`~pokerzoo.envs.nameless_poker.playout.Worlds`) rather than one by one
+(:data:`pokerzoo.envs.nameless_poker.playout.BATCH_WORLDS`: always with numba, from 400
+without)."""
 _SCORES = np.array(
     [[[score(kind, bid, t) for t in range(MAX_HAND + 1)] for bid in range(MAX_HAND + 1)]
      for kind in range(len(DEAL_KINDS))],

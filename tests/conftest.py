@@ -26,3 +26,17 @@ def _no_shared_simulations(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setattr(draw_poker, "_SIMULATIONS_KEPT", 0)
     yield
     draw_poker._SIMULATIONS.clear()
+
+
+@pytest.fixture(params=["compiled", "numpy"])
+def loops_by(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Poker without a name's compiled loops (:mod:`pokerzoo.envs.nameless_poker.compiled`: the
+    array play-outs of :class:`~pokerzoo.envs.nameless_poker.playout.Worlds`) on, and off for
+    the numpy code they stand for: a test taking this fixture runs once with each (the compiled
+    one skipped where numba is not installed)."""
+    from pokerzoo.envs.nameless_poker import compiled
+
+    if request.param == "compiled" and not compiled.AVAILABLE:
+        pytest.skip("numba is not installed")
+    monkeypatch.setattr(compiled, "AVAILABLE", request.param == "compiled")
+    return str(request.param)

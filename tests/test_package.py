@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import re
 import subprocess
 import sys
@@ -75,6 +76,35 @@ def test_core_modules_do_not_import_torch_or_sb3() -> None:
     result = run_python(code)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == ""
+
+
+@pytest.mark.parametrize("how", ["numba absent", "POKERZOO_NUMBA=0"])
+def test_the_core_runs_without_numba(how: str) -> None:
+    """numba is optional: with it absent (its import fails) or turned off, the compiled loops
+    are off and poker without a name's montecarlo bot plays with numpy, to the same actions as
+    this process (where CI has numba, the compiled loops)."""
+    from pokerzoo.agents.nameless_poker import MonteCarloBot
+
+    from tests.helpers import bot_decisions
+
+    observations, masks = bot_decisions("nameless_poker", "rules", 1)
+    bot = MonteCarloBot(seed=11)
+    here = [bot.act(o, m) for o, m in zip(observations[:300], masks[:300], strict=True)]
+    code = (
+        "import sys\n"
+        + ("sys.modules['numba'] = None\n" if how == "numba absent" else "")
+        + "from pokerzoo.envs.core import jit\n"
+        "from pokerzoo.agents.nameless_poker import MonteCarloBot\n"
+        "from tests.helpers import bot_decisions\n"
+        "assert not jit.AVAILABLE\n"
+        "observations, masks = bot_decisions('nameless_poker', 'rules', 1)\n"
+        "bot = MonteCarloBot(seed=11)\n"
+        "print([bot.act(o, m) for o, m in zip(observations[:300], masks[:300])])\n"
+    )
+    env = {"POKERZOO_NUMBA": "0"} if how != "numba absent" else {}
+    result = run_python(code, cwd=ROOT, env={**os.environ, **env, "PYTHONPATH": str(ROOT)})
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == here
 
 
 @pytest.mark.slow

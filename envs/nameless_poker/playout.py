@@ -19,24 +19,31 @@ play-out (2.49 times faster; 2,000 positions, 2-core machine, otherwise idle). T
 play-out this replaced played 8-card deals 2.5 times slower than this one (85.9 against
 33.6 µs), and the bot's whole games about 1.4 times slower, with every decision the same.
 
-Many worlds at once (:class:`Worlds`, :func:`play_outs`): the same cards, with numpy over the
-worlds (``uint64`` masks) and one step per card played. A step costs about as much for a few
-worlds as for thousands, so it pays from a few hundred: the Monte-Carlo bot's
-``act_batch`` and the features' batches (``benchmarks/nameless_batches.py``) use it then.
+Many worlds at once (:class:`Worlds`, :func:`play_outs`): the same cards on arrays (``uint64``
+masks). Where numba is installed (:mod:`.compiled`) one compiled loop plays each world to its
+end, about 0.2 µs a world, so the Monte-Carlo bot and the features play every batch this way
+(:data:`BATCH_WORLDS`); building the arrays from the worlds costs more (about 1.5 µs a world).
+Without numba, numpy steps all the worlds one card at a time: a step costs about as much for a
+few worlds as for thousands, so it pays from a few hundred (``benchmarks/nameless_batches.py``).
+Both ways play the same cards (tests play both, and :func:`play_out`, on thousands of worlds).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import chain
 
 import numpy as np
 
 from ..core.cards import JOKER
+from . import compiled
 from .deals import MAXIMUM, MINIMUM, NO_TRUMP, NUM_PLAYERS, winner_index
 from .observation import NamelessPokerView
 from .rules import LEAD_JOKER, PLAY
 
-__all__ = ["SUIT_MASKS", "World", "Worlds", "play_out", "play_outs", "put", "put_action"]
+__all__ = [
+    "BATCH_WORLDS", "SUIT_MASKS", "World", "Worlds", "play_out", "play_outs", "put", "put_action",
+]  # fmt: skip
 
 SUIT_MASKS: tuple[int, ...] = tuple(
     sum(1 << (4 * rank + s) for rank in range(13)) for s in range(4)
@@ -48,6 +55,14 @@ _ABOVE = tuple(~((1 << (card + 1)) - 1) for card in range(JOKER))
 """``_ABOVE[c]``: the bits of the cards with a higher id than ``c``."""
 _BIT = tuple(1 << card for card in range(JOKER)) + (0,)
 """``_BIT[c]``: card ``c``'s bit; none for the joker (counted apart)."""
+_BIT_VALUE = np.array(_BIT, dtype=np.float64)
+"""``_BIT`` as doubles (exact: powers of two under 2**52)."""
+BATCH_WORLDS = 1 if compiled.AVAILABLE else 400
+"""Worlds from which the Monte-Carlo bot and the features play a batch of worlds together as
+:class:`Worlds` rather than one by one with :func:`play_out`: with numba, always (the compiled
+loop, :mod:`.compiled`, plays a world in a fraction of a microsecond); with numpy, from several
+hundred (a numpy step costs about as much for a few worlds as for hundreds:
+``benchmarks/nameless_batches.py``)."""
 
 
 class World:
@@ -363,36 +378,44 @@ class Worlds:
         """``worlds`` with their ``trump``, ``kind``, ``turned_trump`` and ``observer_wants``
         (``-1`` for ``None``, else 0 or 1) per world, as :func:`play_out` takes them."""
         n = len(worlds)
-        bit = _BIT.__getitem__
+        hands = [hand for w in worlds for hand in w.hands]  # seat after seat, world after world
+        held = np.fromiter(map(len, hands), dtype=np.int64, count=len(hands))
+        cards = np.fromiter(chain.from_iterable(hands), dtype=np.int64, count=int(held.sum()))
+        seat_of = np.repeat(np.arange(len(hands)), held)
+        shape = (n, NUM_PLAYERS)
+        # Each hand's bits summed as doubles: distinct powers of two under 2**52, so exact.
+        masks = np.bincount(seat_of, weights=_BIT_VALUE[cards], minlength=len(hands))
+        jokers = np.bincount(seat_of, weights=cards == JOKER, minlength=len(hands))
+        bids = [0 if b is None else b for w in worlds for b in w.bids]
+        tricks = [t for w in worlds for t in w.tricks]
+        leader, called, gone, played = (
+            np.array(
+                [(w.leader, w.called, w.trumps_played, len(w.trick)) for w in worlds],
+                dtype=np.int64,
+            )
+            .reshape(n, 4)
+            .T
+        )
         trump = np.asarray(trump, dtype=np.int64).reshape(n)
-        top = np.full(n, NO_TRUMP, dtype=np.int64)
-        top_at = np.zeros(n, dtype=np.int64)
+        lead, top, top_at = [JOKER] * n, [NO_TRUMP] * n, [0] * n
+        trumps = trump.tolist()
         for i, w in enumerate(worlds):
             if w.trick:
-                top_at[i] = winner_index(w.trick, int(trump[i]))
+                lead[i] = w.trick[0]
+                top_at[i] = winner_index(w.trick, trumps[i])
                 top[i] = w.trick[top_at[i]]
-        shape = (n, NUM_PLAYERS)
         return cls(
-            masks=np.array(
-                [[sum(map(bit, h)) for h in w.hands] for w in worlds], dtype=np.uint64
-            ).reshape(shape),
-            jokers=np.array(
-                [[h.count(JOKER) for h in w.hands] for w in worlds], dtype=np.int64
-            ).reshape(shape),
-            bids=np.array([[b or 0 for b in w.bids] for w in worlds], dtype=np.int64).reshape(
-                shape
-            ),
-            tricks=np.array([w.tricks for w in worlds], dtype=np.int64).reshape(shape),
-            leader=np.array([w.leader for w in worlds], dtype=np.int64).reshape(n),
-            called=np.array([w.called for w in worlds], dtype=np.int64).reshape(n),
-            gone=np.asarray(turned_trump, dtype=np.int64).reshape(n)
-            + np.array([w.trumps_played for w in worlds], dtype=np.int64).reshape(n),
-            played=np.array([len(w.trick) for w in worlds], dtype=np.int64).reshape(n),
-            lead=np.array(
-                [w.trick[0] if w.trick else JOKER for w in worlds], dtype=np.int64
-            ).reshape(n),
-            top=top,
-            top_at=top_at,
+            masks=masks.astype(np.uint64).reshape(shape),
+            jokers=jokers.astype(np.int64).reshape(shape),
+            bids=np.array(bids, dtype=np.int64).reshape(shape),
+            tricks=np.array(tricks, dtype=np.int64).reshape(shape),
+            leader=leader.copy(),
+            called=called.copy(),
+            gone=np.asarray(turned_trump, dtype=np.int64).reshape(n) + gone,
+            played=played.copy(),
+            lead=np.array(lead, dtype=np.int64),
+            top=np.array(top, dtype=np.int64),
+            top_at=np.array(top_at, dtype=np.int64),
             trump=trump,
             kind=np.asarray(kind, dtype=np.int64).reshape(n),
             wants=np.full(n, -1, dtype=np.int64)
@@ -453,6 +476,13 @@ class Worlds:
         """Play every world to its end as :func:`play_out` would play it alone (``trick_only``:
         only to the end of the trick on the table, none led after it); ``int64 (n,
         NUM_PLAYERS)``: every seat's tricks at the end (the arrays end played out)."""
+        if compiled.AVAILABLE:
+            compiled.play_out_worlds(
+                self.masks.view(np.int64),
+                *(getattr(self, name) for name in self._FIELDS[1:]),
+                trick_only,
+            )
+            return self.tricks
         masks, jokers, trump = self.masks, self.jokers, self.trump
         trumps_of = _SUITS_OF[trump]
         has_trump_of = trump != NO_TRUMP

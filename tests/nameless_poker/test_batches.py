@@ -12,7 +12,14 @@ import pytest
 from pokerzoo.agents import nameless_poker as bots_module
 from pokerzoo.agents.nameless_poker import MonteCarloBot
 from pokerzoo.envs.core.bots import act_batch
-from pokerzoo.envs.nameless_poker import BID, LEAD_JOKER, NO_TRUMP, PLAY, decode_observation
+from pokerzoo.envs.nameless_poker import (
+    BID,
+    LEAD_JOKER,
+    NO_TRUMP,
+    PLAY,
+    compiled,
+    decode_observation,
+)
 from pokerzoo.envs.nameless_poker.playout import Worlds, play_out, play_outs, put_action
 
 from tests.helpers import benchmark_script, bot_decisions
@@ -34,7 +41,7 @@ def test_the_decisions_cover_bids_cards_and_every_deal_kind() -> None:
 
 
 @pytest.mark.parametrize("wants", [None, True, False])
-def test_play_outs_end_as_play_out_alone(wants: bool | None) -> None:
+def test_play_outs_end_as_play_out_alone(wants: bool | None, loops_by: str) -> None:
     """On 2,000 part-played positions (every trump, kind and intent of seat 0), the numpy
     play-outs end with every seat's tricks of play_out on each world alone."""
     positions = benchmark_script("nameless_playout").positions(2000, seed=0)
@@ -49,7 +56,31 @@ def test_play_outs_end_as_play_out_alone(wants: bool | None) -> None:
     assert {trump for _, trump, _, _ in positions} >= {0, 1, 2, 3, NO_TRUMP}
 
 
-def test_worlds_put_actions_as_put_action() -> None:
+@pytest.mark.skipif(not compiled.AVAILABLE, reason="numba is not installed")
+@pytest.mark.parametrize("trick_only", [False, True])
+def test_the_compiled_loop_leaves_every_array_as_the_numpy_steps(
+    monkeypatch: pytest.MonkeyPatch, trick_only: bool
+) -> None:
+    """On 3,000 part-played positions, seat 0's intent fixed in a third of them each way,
+    numba's loop and numpy's steps leave every array of the worlds the same (hands, tricks,
+    trick on the table, leader, natural trumps gone), to the end of the deal or of the trick."""
+    positions = benchmark_script("nameless_playout").positions(3000, seed=4)
+    wants = np.arange(len(positions)) % 3 - 1
+    worlds = Worlds.of(*zip(*positions, strict=True), observer_wants=wants)
+    ended = {}
+    for by in ("compiled", "numpy"):
+        monkeypatch.setattr(compiled, "AVAILABLE", by == "compiled")
+        copy = worlds.take(np.arange(len(positions)))
+        copy.play_out(trick_only)
+        ended[by] = copy
+    for name in Worlds._FIELDS:
+        assert np.array_equal(getattr(ended["compiled"], name), getattr(ended["numpy"], name))
+    held = (ended["numpy"].masks != 0) | (ended["numpy"].jokers > 0)
+    assert held.any() == trick_only  # a trick only: cards are left for the tricks after it
+    assert (ended["numpy"].tricks != worlds.tricks).any()
+
+
+def test_worlds_put_actions_as_put_action(loops_by: str) -> None:
     """Seat 0's card (or joker lead) put into repeated array worlds ends as put_action then
     play_out on a copy, including a card that closes the trick."""
     positions = benchmark_script("nameless_playout").positions(400, seed=1)
@@ -73,7 +104,10 @@ def test_worlds_put_actions_as_put_action() -> None:
 @pytest.mark.parametrize("batch_worlds", [0, None])  # numpy play-outs always; the default
 @pytest.mark.parametrize("options", [{}, {"reward": "relative", "dealer_restriction": True}])
 def test_act_batch_decides_as_twins_acting_alone(
-    monkeypatch: pytest.MonkeyPatch, batch_worlds: int | None, options: dict[str, object]
+    monkeypatch: pytest.MonkeyPatch,
+    batch_worlds: int | None,
+    options: dict[str, object],
+    loops_by: str,
 ) -> None:
     """Six bots seeded differently, each given its own run of real decisions, act through
     act_batch (the env's call) exactly as twins built alike acting one decision at a time."""
@@ -96,9 +130,10 @@ def test_act_batch_decides_as_twins_acting_alone(
     assert all(b._rng.random() == t._rng.random() for b, t in zip(batched, twins, strict=True))
 
 
-def test_act_decides_as_before() -> None:
+def test_act_decides_as_before(loops_by: str) -> None:
     """The bot's decisions on one game's 824 decisions, one bot acting on them in turn, are
-    those of the bot before act_batch (digests of its actions, pinned from that code)."""
+    those of the bot before act_batch (digests of its actions, pinned from that code), with
+    numba's compiled loops and without."""
     observations, masks = bot_decisions("nameless_poker", "rules", 1)
     pinned = {
         "{}": "77f9db590e9e33e18c2c6d7ce79af6841262f795d319e533f7f7a41039ce6d55",
@@ -116,8 +151,9 @@ def test_act_decides_as_before() -> None:
 def test_bit_counts_without_numpy_bitwise_count(monkeypatch: pytest.MonkeyPatch) -> None:
     """The popcount the numpy play-outs use where numpy (before 2.0) has no bitwise_count
     counts every mask's bits, and the play-outs end the same with it."""
-    from pokerzoo.envs.nameless_poker import playout
+    from pokerzoo.envs.nameless_poker import compiled, playout
 
+    monkeypatch.setattr(compiled, "AVAILABLE", False)  # the numpy steps, not numba's loop
     masks = np.random.default_rng(0).integers(0, 2**52, size=1000, dtype=np.uint64)
     masks[:3] = [0, 1, 2**52 - 1]
     monkeypatch.setattr(playout, "_BITWISE_COUNT", None)

@@ -82,9 +82,10 @@ def test_the_search_bot_is_the_monte_carlo_search_with_more_deals_and_bids() -> 
         SearchBot(samples=0)
 
 
-def test_a_large_decision_plays_out_on_arrays_to_the_same_action() -> None:
-    """A decision of at least _BATCH_WORLDS worlds is played out with numpy in :meth:`act`; the
-    action is the one the one-by-one play-outs give on the same sampled deals."""
+def test_a_large_decision_plays_out_on_arrays_to_the_same_action(loops_by: str) -> None:
+    """A decision of at least _BATCH_WORLDS worlds (any, with numba) is played out on arrays in
+    :meth:`act`; the action is the one the one-by-one play-outs give on the same sampled
+    deals."""
     observations, masks = bot_decisions("nameless_poker", "rules", 1)
     bot, twin = SearchBot(seed=3), SearchBot(seed=3)
     large = 0

@@ -45,6 +45,7 @@ from ....envs.nameless_poker import (
     NamelessPokerView,
     decode_observation,
     play_mask,
+    playout,
 )
 from ....envs.nameless_poker.analysis import DARK_BID, expected_tricks, rules_play, wants_trick
 from ....envs.nameless_poker.deals import DEAL_KINDS, follow_options
@@ -271,9 +272,11 @@ def run_job(add: Callable[..., int], *args: Any) -> Any:
     return play_outs.run()[job]
 
 
-BATCH_WORLDS = 400
-"""Worlds from which :class:`PlayOuts` plays them together with numpy (a numpy step costs
-about as much for a few worlds as for hundreds: ``benchmarks/nameless_batches.py``)."""
+BATCH_WORLDS = playout.BATCH_WORLDS
+"""Worlds from which :class:`PlayOuts` plays them together as
+:class:`~pokerzoo.envs.nameless_poker.playout.Worlds` rather than one by one
+(:data:`pokerzoo.envs.nameless_poker.playout.BATCH_WORLDS`: always with numba, from 400
+without)."""
 
 
 def _play_alone(

@@ -43,7 +43,7 @@ def test_reach_over_every_decision_is_the_old_codes() -> None:
 @pytest.mark.parametrize("batch_worlds", [0, 10**9])  # numpy play-outs always; never
 @pytest.mark.parametrize("features", [odds_features, reach_features])
 def test_a_batch_row_is_the_observation_alone(
-    monkeypatch: pytest.MonkeyPatch, batch_worlds: int, features: object
+    monkeypatch: pytest.MonkeyPatch, batch_worlds: int, features: object, loops_by: str
 ) -> None:
     """Batches of 8 and 32 observations, their play-outs together or one by one, give every
     row exactly the features of its observation alone (the default way: few play-outs, one by
