@@ -19,6 +19,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..core.cards import JOKER
+from . import compiled
 from .deals import NUM_PLAYERS
 from .observation import NamelessPokerView
 
@@ -189,7 +190,13 @@ class DealCounts:
 
 def _one_seat(ways: np.ndarray, axis: int, most: int) -> np.ndarray:
     """A seat's step in :class:`DealCounts`: ``out[p, t] = sum_x ways[p - x on axis, t - x] /
-    x!`` over the ``x <= most`` cards of the group the seat may take."""
+    x!`` over the ``x <= most`` cards of the group the seat may take (numba's loop where it is
+    installed, :func:`.compiled.one_seat`: the same doubles)."""
+    if compiled.AVAILABLE:
+        shape = ways.shape
+        seen = (math.prod(shape[:axis]), shape[axis], math.prod(shape[axis + 1 : -1]), shape[-1])
+        out = compiled.one_seat(ways.reshape(seen), most, _INVERSE_FACTORIAL)
+        return out.reshape(shape)  # type: ignore[no-any-return]
     out = ways.copy()
     for x in range(1, most + 1):
         target: list[slice] = [slice(None)] * ways.ndim
