@@ -10,10 +10,11 @@ numpy over the worlds or in Python one world at a time, so with numba the Monte-
 the features play every batch of worlds, however small, this way
 (:data:`~.playout.BATCH_WORLDS`).
 
-:func:`one_seat` is the seat step of the deal counts of :class:`~.sampling.DealCounts` (the
-exact draws of the Monte-Carlo deals), which :func:`~.sampling._one_seat` calls when
-:data:`AVAILABLE`: the same sums in the same order, so the same doubles (tested on every void
-position of three games and on random arrays), 2-5x faster than numpy's slices.
+:func:`one_seat` and :func:`count_options` are the seat step and a group's weighted options of
+the deal counts of :class:`~.sampling.DealCounts` (the exact draws of the Monte-Carlo deals),
+which :mod:`.sampling` calls when :data:`AVAILABLE`: the same sums and products in the same
+order, so the same doubles (tested on every void position of three games and on random
+arrays), 2-5x faster than numpy's slices and small arrays.
 
 The masks are ``int64`` here (the bits of the 52 natural cards, as ``uint64`` in
 :class:`~.playout.Worlds`, read through a view): numba sums ``uint64`` and ``int64`` as floats.
@@ -31,7 +32,7 @@ from ..core import jit
 from ..core.cards import JOKER
 from .deals import MAXIMUM, MINIMUM, NO_TRUMP, NUM_PLAYERS
 
-__all__ = ["AVAILABLE", "one_seat", "play_out_worlds"]
+__all__ = ["AVAILABLE", "count_options", "one_seat", "play_out_worlds"]
 
 AVAILABLE = jit.AVAILABLE
 """Whether :class:`~.playout.Worlds` plays out with the compiled loop (numba installed and not
@@ -253,3 +254,57 @@ def one_seat(ways: np.ndarray, most: int, inverse_factorial: np.ndarray) -> np.n
                         total += ways[a, p - x, b, t - x] * inverse_factorial[x]
                     out[a, p, b, t] = total
     return out
+
+
+@jit.jit
+def count_options(
+    ways: np.ndarray,
+    strides: np.ndarray,
+    places: np.ndarray,
+    axes: np.ndarray,
+    cards: int,
+    inverse_factorial: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray]:
+    """:meth:`~.sampling.DealCounts._count_options` on the next group's ``ways`` (flat, with
+    its ``strides`` in items): every count ``x`` its open seats (``axes``) may take, in the
+    order of ``numpy.indices``, weighted ``ways[places - x] * (1/x_0! * 1/x_1! * ...) * 1 /
+    (cards - sum x)!`` (numpy's order of products), those of weight 0 left out; the cumulative
+    weights (summed in order) and the counts."""
+    seats = axes.shape[0]
+    ranges = np.empty(seats, dtype=np.int64)
+    total = 1
+    for i in range(seats):
+        ranges[i] = min(places[axes[i]], cards) + 1
+        total *= ranges[i]
+    cumulative = np.empty(total)
+    counts = np.empty((total, seats), dtype=np.int64)
+    x = np.zeros(seats, dtype=np.int64)
+    kept = 0
+    running = 0.0
+    for _ in range(total):
+        taken = 0
+        for i in range(seats):
+            taken += x[i]
+        if taken <= cards:
+            at = 0
+            for a in range(places.shape[0]):
+                at += places[a] * strides[a]
+            for i in range(seats):
+                at -= x[i] * strides[axes[i]]
+            share = 1.0  # (times 1.0 is exact: numpy's product from the first factor)
+            for i in range(seats):
+                share = share * inverse_factorial[x[i]]
+            weight = ways[at] * share * inverse_factorial[cards - taken]
+            if weight > 0:
+                running += weight
+                cumulative[kept] = running
+                counts[kept] = x
+                kept += 1
+        i = seats - 1  # the next count, the last seat's fastest
+        while i >= 0:
+            x[i] += 1
+            if x[i] < ranges[i]:
+                break
+            x[i] = 0
+            i -= 1
+    return cumulative[:kept], counts[:kept]

@@ -170,6 +170,19 @@ class DealCounts:
         cumulative weights (kept for the next draws)."""
         cards, seats = self.groups[g]
         axes = [self._axis[r] for r in seats]
+        if compiled.AVAILABLE:  # numba's loop: the same weights, summed in the same order
+            ways = self.ways[g + 1]
+            cumulative, chosen = compiled.count_options(
+                ways.reshape(-1),
+                np.array(ways.strides, dtype=np.int64) // ways.itemsize,
+                np.array(places, dtype=np.int64),
+                np.array(axes, dtype=np.int64),
+                cards,
+                _INVERSE_FACTORIAL,
+            )
+            options = cumulative.tolist(), chosen.tolist()
+            self._options[(g, places)] = options
+            return options
         ranges = [min(places[a], cards) + 1 for a in axes]
         grid = np.indices(ranges).reshape(len(axes), math.prod(ranges))
         taken = grid.sum(axis=0)

@@ -246,10 +246,11 @@ def test_every_sample_of_a_real_game_respects_every_void(sampler: str) -> None:
 
 
 @pytest.mark.skipif(not compiled.AVAILABLE, reason="numba is not installed")
-def test_the_compiled_seat_step_counts_the_same_doubles(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The deal counts of every void position of three real games, and the seat step on 2,000
-    random arrays (values over 25 orders of magnitude), are the same doubles by numba's loop
-    and by numpy's slices: the weights, hence the draws, do not depend on numba."""
+def test_the_compiled_deal_counts_are_the_same_doubles(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The deal counts of every void position of three real games (their ways, and each
+    group's options and cumulative weights from every places a draw can reach), and the seat
+    step on 2,000 random arrays (values over 25 orders of magnitude), are the same doubles by
+    numba's loops and by numpy: the weights, hence the draws, do not depend on numba."""
     rng = np.random.default_rng(5)
     for _ in range(2000):
         dims = int(rng.integers(1, 4))
@@ -262,7 +263,7 @@ def test_the_compiled_seat_step_counts_the_same_doubles(monkeypatch: pytest.Monk
             monkeypatch.setattr(compiled, "AVAILABLE", on)
             steps.append(sampling._one_seat(ways, axis, most))
         assert np.array_equal(*steps)
-    counted = 0
+    counted = options_counted = 0
     for view, bot_sizes, odds_sizes in three_games():
         for sizes in (bot_sizes, odds_sizes):
             pool = sampling.unseen_pool(view, sizes)
@@ -276,7 +277,24 @@ def test_the_compiled_seat_step_counts_the_same_doubles(monkeypatch: pytest.Monk
             assert both[0].total == both[1].total > 0
             assert all(map(np.array_equal, both[0].ways, both[1].ways))
             counted += 1
-    assert counted > 100
+            # Every group's options from every places a draw can reach: the same lists.
+            reach = [(0, tuple(sizes[r] for r in both[0].seats))]
+            while reach:
+                g, places = reach.pop()
+                if g == len(position[0]) - 1:
+                    continue
+                options = []
+                for on, counts in zip((True, False), both, strict=True):
+                    monkeypatch.setattr(compiled, "AVAILABLE", on)
+                    options.append(counts._count_options(g, places))
+                assert options[0] == options[1]
+                for chosen in options[0][1]:
+                    left = list(places)
+                    for r, x in zip(position[0][g][1], chosen, strict=True):
+                        left[both[0]._axis[r]] -= x
+                    reach.append((g + 1, tuple(left)))
+                options_counted += 1
+    assert counted > 100 and options_counted > 500
 
 
 # --- inconsistent observations -------------------------------------------------------------------
