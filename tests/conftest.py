@@ -34,9 +34,9 @@ def loops_by(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) ->
     array play-outs of :class:`~pokerzoo.envs.nameless_poker.playout.Worlds`, the deal counts'
     seat steps) on, and off for the numpy code they stand for: a test taking this fixture runs
     once with each (the compiled one skipped where numba is not installed)."""
-    from pokerzoo.envs.nameless_poker import compiled
+    from pokerzoo.envs.core import jit
 
-    if request.param == "compiled" and not compiled.AVAILABLE:
+    if request.param == "compiled" and not jit.AVAILABLE:
         pytest.skip("numba is not installed")
-    monkeypatch.setattr(compiled, "AVAILABLE", request.param == "compiled")
+    monkeypatch.setattr(jit, "AVAILABLE", request.param == "compiled")
     return str(request.param)

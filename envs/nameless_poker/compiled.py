@@ -2,17 +2,17 @@
 (:mod:`pokerzoo.envs.core.jit`): the cards of :func:`~.playout.play_out`, world after world, on
 the arrays of :class:`~.playout.Worlds`.
 
-:meth:`Worlds.play_out <.playout.Worlds.play_out>` calls :func:`play_out_worlds` when
-:data:`AVAILABLE`, and steps the worlds with numpy otherwise: the same cards either way (a test
-plays both, and :func:`~.playout.play_out`, on thousands of worlds). Each world is played to
-its end by one loop of machine code, a few hundred nanoseconds a world against 5-16 µs with
-numpy over the worlds or in Python one world at a time, so with numba the Monte-Carlo bot and
-the features play every batch of worlds, however small, this way
+:meth:`Worlds.play_out <.playout.Worlds.play_out>` calls :func:`play_out_worlds` where
+:data:`pokerzoo.envs.core.jit.AVAILABLE` (importing this module imports numba), and steps the worlds
+with numpy otherwise: the same cards either way (a test plays both, and :func:`~.playout.play_out`,
+on thousands of worlds). Each world is played to its end by one loop of machine code, a few hundred
+nanoseconds a world against 5-16 µs with numpy over the worlds or in Python one world at a time, so
+with numba the Monte-Carlo bot and the features play every batch of worlds, however small, this way
 (:data:`~.playout.BATCH_WORLDS`).
 
 :func:`one_seat` and :func:`count_options` are the seat step and a group's weighted options of
 the deal counts of :class:`~.sampling.DealCounts` (the exact draws of the Monte-Carlo deals),
-which :mod:`.sampling` calls when :data:`AVAILABLE`: the same sums and products in the same
+which :mod:`.sampling` calls the same way: the same sums and products in the same
 order, so the same doubles (tested on every void position of three games and on random
 arrays), 2-5x faster than numpy's slices and small arrays.
 
@@ -32,11 +32,7 @@ from ..core import jit
 from ..core.cards import JOKER
 from .deals import MAXIMUM, MINIMUM, NO_TRUMP, NUM_PLAYERS
 
-__all__ = ["AVAILABLE", "count_options", "one_seat", "play_out_worlds"]
-
-AVAILABLE = jit.AVAILABLE
-"""Whether :class:`~.playout.Worlds` plays out with the compiled loop (numba installed and not
-turned off; a test sets it to compare both ways)."""
+__all__ = ["count_options", "one_seat", "play_out_worlds"]
 
 _SUIT0 = sum(1 << (4 * rank) for rank in range(13))  # suit 0's 13 cards; suit s: << s
 _ACES = sum(1 << (48 + s) for s in range(4))

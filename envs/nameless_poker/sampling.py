@@ -18,8 +18,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ..core import jit
 from ..core.cards import JOKER
-from . import compiled
 from .deals import NUM_PLAYERS
 from .observation import NamelessPokerView
 
@@ -170,7 +170,9 @@ class DealCounts:
         cumulative weights (kept for the next draws)."""
         cards, seats = self.groups[g]
         axes = [self._axis[r] for r in seats]
-        if compiled.AVAILABLE:  # numba's loop: the same weights, summed in the same order
+        if jit.AVAILABLE:  # numba's loop: the same weights, summed in the same order
+            from . import compiled
+
             ways = self.ways[g + 1]
             cumulative, chosen = compiled.count_options(
                 ways.reshape(-1),
@@ -205,7 +207,9 @@ def _one_seat(ways: np.ndarray, axis: int, most: int) -> np.ndarray:
     """A seat's step in :class:`DealCounts`: ``out[p, t] = sum_x ways[p - x on axis, t - x] /
     x!`` over the ``x <= most`` cards of the group the seat may take (numba's loop where it is
     installed, :func:`.compiled.one_seat`: the same doubles)."""
-    if compiled.AVAILABLE:
+    if jit.AVAILABLE:
+        from . import compiled
+
         shape = ways.shape
         seen = (math.prod(shape[:axis]), shape[axis], math.prod(shape[axis + 1 : -1]), shape[-1])
         out = compiled.one_seat(ways.reshape(seen), most, _INVERSE_FACTORIAL)

@@ -11,13 +11,13 @@ import numpy as np
 import pytest
 from pokerzoo.agents import nameless_poker as bots_module
 from pokerzoo.agents.nameless_poker import MonteCarloBot
+from pokerzoo.envs.core import jit
 from pokerzoo.envs.core.bots import act_batch
 from pokerzoo.envs.nameless_poker import (
     BID,
     LEAD_JOKER,
     NO_TRUMP,
     PLAY,
-    compiled,
     decode_observation,
 )
 from pokerzoo.envs.nameless_poker.playout import Worlds, play_out, play_outs, put_action
@@ -56,7 +56,7 @@ def test_play_outs_end_as_play_out_alone(wants: bool | None, loops_by: str) -> N
     assert {trump for _, trump, _, _ in positions} >= {0, 1, 2, 3, NO_TRUMP}
 
 
-@pytest.mark.skipif(not compiled.AVAILABLE, reason="numba is not installed")
+@pytest.mark.skipif(not jit.AVAILABLE, reason="numba is not installed")
 @pytest.mark.parametrize("trick_only", [False, True])
 def test_the_compiled_loop_leaves_every_array_as_the_numpy_steps(
     monkeypatch: pytest.MonkeyPatch, trick_only: bool
@@ -69,7 +69,7 @@ def test_the_compiled_loop_leaves_every_array_as_the_numpy_steps(
     worlds = Worlds.of(*zip(*positions, strict=True), observer_wants=wants)
     ended = {}
     for by in ("compiled", "numpy"):
-        monkeypatch.setattr(compiled, "AVAILABLE", by == "compiled")
+        monkeypatch.setattr(jit, "AVAILABLE", by == "compiled")
         copy = worlds.take(np.arange(len(positions)))
         copy.play_out(trick_only)
         ended[by] = copy
@@ -151,9 +151,9 @@ def test_act_decides_as_before(loops_by: str) -> None:
 def test_bit_counts_without_numpy_bitwise_count(monkeypatch: pytest.MonkeyPatch) -> None:
     """The popcount the numpy play-outs use where numpy (before 2.0) has no bitwise_count
     counts every mask's bits, and the play-outs end the same with it."""
-    from pokerzoo.envs.nameless_poker import compiled, playout
+    from pokerzoo.envs.nameless_poker import playout
 
-    monkeypatch.setattr(compiled, "AVAILABLE", False)  # the numpy steps, not numba's loop
+    monkeypatch.setattr(jit, "AVAILABLE", False)  # the numpy steps, not numba's loop
     masks = np.random.default_rng(0).integers(0, 2**52, size=1000, dtype=np.uint64)
     masks[:3] = [0, 1, 2**52 - 1]
     monkeypatch.setattr(playout, "_BITWISE_COUNT", None)

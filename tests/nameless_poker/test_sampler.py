@@ -21,11 +21,11 @@ import numpy as np
 import pytest
 from pokerzoo.agents.nameless_poker import MonteCarloBot, RulesBot
 from pokerzoo.envs import nameless_poker_v0
+from pokerzoo.envs.core import jit
 from pokerzoo.envs.core.cards import JOKER, NUM_CARD_IDS, parse_cards
 from pokerzoo.envs.nameless_poker import (
     NUM_PLAYERS,
     NamelessPokerView,
-    compiled,
     decode_observation,
     sampling,
 )
@@ -245,7 +245,7 @@ def test_every_sample_of_a_real_game_respects_every_void(sampler: str) -> None:
                 assert respects_voids(view, sizes, hands), (sizes, hands, view.voids)
 
 
-@pytest.mark.skipif(not compiled.AVAILABLE, reason="numba is not installed")
+@pytest.mark.skipif(not jit.AVAILABLE, reason="numba is not installed")
 def test_the_compiled_deal_counts_are_the_same_doubles(monkeypatch: pytest.MonkeyPatch) -> None:
     """The deal counts of every void position of three real games (their ways, and each
     group's options and cumulative weights from every places a draw can reach), and the seat
@@ -260,7 +260,7 @@ def test_the_compiled_deal_counts_are_the_same_doubles(monkeypatch: pytest.Monke
         most = int(rng.integers(0, min(shape[axis], shape[-1])))
         steps = []
         for on in (True, False):
-            monkeypatch.setattr(compiled, "AVAILABLE", on)
+            monkeypatch.setattr(jit, "AVAILABLE", on)
             steps.append(sampling._one_seat(ways, axis, most))
         assert np.array_equal(*steps)
     counted = options_counted = 0
@@ -272,7 +272,7 @@ def test_the_compiled_deal_counts_are_the_same_doubles(monkeypatch: pytest.Monke
                 continue
             both = []
             for on in (True, False):
-                monkeypatch.setattr(compiled, "AVAILABLE", on)
+                monkeypatch.setattr(jit, "AVAILABLE", on)
                 both.append(sampling.DealCounts(tuple(sizes), position[0]))
             assert both[0].total == both[1].total > 0
             assert all(map(np.array_equal, both[0].ways, both[1].ways))
@@ -285,7 +285,7 @@ def test_the_compiled_deal_counts_are_the_same_doubles(monkeypatch: pytest.Monke
                     continue
                 options = []
                 for on, counts in zip((True, False), both, strict=True):
-                    monkeypatch.setattr(compiled, "AVAILABLE", on)
+                    monkeypatch.setattr(jit, "AVAILABLE", on)
                     options.append(counts._count_options(g, places))
                 assert options[0] == options[1]
                 for chosen in options[0][1]:
