@@ -1,5 +1,7 @@
 """Poker without a name's Monte-Carlo play-out: the bit-mask ``play_out`` against the same deals
-played a card at a time through the rules policy (``reference_play_out``), in one run.
+played a card at a time through the rules policy (``reference_play_out``), and the same deals
+played in batches on arrays (``play_outs``: numpy's steps, and numba's compiled loop where numba
+is installed; the arrays' building included), in one run.
 
     python benchmarks/nameless_playout.py [--positions 2000] [--repeats 5] [--seed 0]
 
@@ -7,7 +9,7 @@ Every play-out of the Monte-Carlo bot and of the training features (``"reach"``)
 is one of these, so they set the speed of the bot, of the features and of nameless poker's
 training. ``--positions`` random positions (the 54-card pack dealt four hands of 1-8 cards,
 every trump and kind of deal, random bids, any part of the deal already played) are each played
-to the deal's end ``--repeats`` times by both rows, which must end with the same tricks.
+to the deal's end ``--repeats`` times by every row, which must end with the same tricks.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import time
 from collections.abc import Callable, Sequence
 
 import numpy as np
+from pokerzoo.envs.core import jit
 from pokerzoo.envs.core.cards import JOKER
 from pokerzoo.envs.nameless_poker.analysis import reference_play_out
 from pokerzoo.envs.nameless_poker.deals import (
@@ -28,7 +31,7 @@ from pokerzoo.envs.nameless_poker.deals import (
     NO_TRUMP,
     follow_options,
 )
-from pokerzoo.envs.nameless_poker.playout import World, play_out, put
+from pokerzoo.envs.nameless_poker.playout import World, play_out, play_outs, put
 
 Position = tuple[World, int, int, int]
 """A world, its trump, its kind of deal and whether the turned card is a trump."""
@@ -80,6 +83,33 @@ def time_rows(
     return {name: seconds / (repeats * len(worlds)) for name, seconds in spent.items()}
 
 
+BATCHES = (32, 400)
+"""Worlds per ``play_outs`` call of the batch rows (the Monte-Carlo bot's and the features'
+batches hold tens to thousands)."""
+
+
+def time_batches(
+    worlds: list[Position], batch: int, compiled: bool, repeats: int
+) -> tuple[float, list[list[int]]]:
+    """Seconds per play-out of ``play_outs`` over the positions in batches of ``batch`` (the
+    arrays built from the worlds included), by numba's loop (``compiled``) or numpy's steps,
+    after one untimed batch (numba compiles at its first call); and the tricks they end with."""
+    saved = jit.AVAILABLE
+    jit.AVAILABLE = compiled
+    try:
+        chunks = [worlds[i : i + batch] for i in range(0, len(worlds), batch)]
+        columns = [[list(column) for column in zip(*chunk, strict=True)] for chunk in chunks]
+        play_outs(*columns[0])
+        spent = 0.0
+        for _ in range(repeats):
+            start = time.perf_counter()
+            ended = [play_outs(*column) for column in columns]
+            spent += time.perf_counter() - start
+    finally:
+        jit.AVAILABLE = saved
+    return spent / (repeats * len(worlds)), np.concatenate(ended).tolist()
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=2000)
@@ -92,10 +122,22 @@ def main(argv: Sequence[str] | None = None) -> None:
         "`play_out` (bit masks)": play_out,
     }
     seconds = time_rows(rows, worlds, args.repeats)
+    expected = []
+    for world, trump, kind, turned in worlds:
+        alone = world.copy()
+        play_out(alone, trump, kind, turned)
+        expected.append(alone.tricks)
+    for batch in BATCHES:
+        for compiled in (False, True) if jit.AVAILABLE else (False,):
+            name = f"`play_outs`, batches of {batch}, {'numba' if compiled else 'numpy'}"
+            seconds[name], tricks = time_batches(worlds, batch, compiled, args.repeats)
+            if tricks != expected:
+                raise SystemExit(f"{name} ends with other tricks than `play_out`")
     baseline = seconds[next(iter(rows))]
     print(
         f"{args.positions:,} positions x {args.repeats} play-outs per row; Python "
-        f"{platform.python_version()}, {os.cpu_count()} cores\n"
+        f"{platform.python_version()}, {os.cpu_count()} cores; numba "
+        f"{'installed' if jit.AVAILABLE else 'not installed or off'}\n"
     )
     print("| play-out | µs per play-out | x reference |")
     print("|---|---:|---:|")

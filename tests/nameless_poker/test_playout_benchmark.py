@@ -4,16 +4,19 @@ that does not is refused rather than timed."""
 from __future__ import annotations
 
 import pytest
+from pokerzoo.envs.core import jit
 from pokerzoo.envs.nameless_poker.analysis import reference_play_out
 from pokerzoo.envs.nameless_poker.playout import World, play_out
 
 from tests.helpers import benchmark_script
 
 
-def test_the_benchmark_prints_both_rows(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_benchmark_prints_every_row(capsys: pytest.CaptureFixture[str]) -> None:
     benchmark_script("nameless_playout").main(["--positions", "40", "--repeats", "1"])
     table = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| `")]
-    assert [line.split("`")[1] for line in table] == ["reference_play_out", "play_out"]
+    names = ["reference_play_out", "play_out"] + ["play_outs"] * (4 if jit.AVAILABLE else 2)
+    assert [line.split("`")[1] for line in table] == names
+    assert sum("numba" in line for line in table) == (2 if jit.AVAILABLE else 0)
 
 
 def test_a_row_that_ends_with_other_tricks_is_refused() -> None:
