@@ -39,14 +39,18 @@ policy (:mod:`pokerzoo.envs.nameless_poker.analysis`), the deals of the unseen c
 (:mod:`pokerzoo.envs.nameless_poker.playout`).
 
 Speed on one core, per seat and 30-deal game: random and rules about 0.01 s; montecarlo (12
-samples) about 0.3 s, 0.9 ms a decision on average (``benchmarks/bot_speed.py``; its play-outs
-are :func:`~pokerzoo.envs.nameless_poker.playout.play_out`'s, on bit masks). Where many tables
-ask their montecarlo bots at once (the vector envs, through
+samples) about 0.1 s with numba installed, 0.3 ms a decision on average, and about 0.25 s
+without it, 0.7 ms (``benchmarks/bot_speed.py``). Its play-outs are
+:func:`~pokerzoo.envs.nameless_poker.playout.play_out`'s, on bit masks; with numba every
+decision's worlds are played on arrays by a compiled loop
+(:mod:`pokerzoo.envs.nameless_poker.compiled`), without it one by one below
+:data:`~pokerzoo.envs.nameless_poker.playout.BATCH_WORLDS` worlds and by numpy's steps above.
+Where many tables ask their montecarlo bots at once (the vector envs, through
 :func:`pokerzoo.envs.core.bots.act_batch`), :meth:`MonteCarloBot.act_batch` draws each bot's
 deals from its own generator as :meth:`~MonteCarloBot.act` would and plays all of them out
-together with numpy (:class:`~pokerzoo.envs.nameless_poker.playout.Worlds`): the same
-decisions, 0.85 ms a decision with a choice at 32 tables against 1.08 one by one (1.03 at 8;
-``benchmarks/nameless_batches.py``, 2-core machine shared with other work).
+together (:class:`~pokerzoo.envs.nameless_poker.playout.Worlds`): the same decisions, 0.35 ms a
+decision with a choice at 32 tables against 0.49 one by one with numba, 0.82 against 1.16
+without (``benchmarks/nameless_batches.py``, 2-core machine).
 """
 
 from __future__ import annotations
