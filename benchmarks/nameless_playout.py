@@ -94,7 +94,7 @@ def time_batches(
     """Seconds per play-out of ``play_outs`` over the positions in batches of ``batch`` (the
     arrays built from the worlds included), by numba's loop (``compiled``) or numpy's steps,
     after one untimed batch (numba compiles at its first call); and the tricks they end with."""
-    saved = jit.AVAILABLE
+    saved = jit.available()
     jit.AVAILABLE = compiled
     try:
         chunks = [worlds[i : i + batch] for i in range(0, len(worlds), batch)]
@@ -128,7 +128,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         play_out(alone, trump, kind, turned)
         expected.append(alone.tricks)
     for batch in BATCHES:
-        for compiled in (False, True) if jit.AVAILABLE else (False,):
+        for compiled in (False, True) if jit.available() else (False,):
             name = f"`play_outs`, batches of {batch}, {'numba' if compiled else 'numpy'}"
             seconds[name], tricks = time_batches(worlds, batch, compiled, args.repeats)
             if tricks != expected:
@@ -137,7 +137,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(
         f"{args.positions:,} positions x {args.repeats} play-outs per row; Python "
         f"{platform.python_version()}, {os.cpu_count()} cores; numba "
-        f"{'installed' if jit.AVAILABLE else 'not installed or off'}\n"
+        f"{'installed' if jit.available() else 'not installed or off'}\n"
     )
     print("| play-out | µs per play-out | x reference |")
     print("|---|---:|---:|")

@@ -36,7 +36,7 @@ def loops_by(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) ->
     once with each (the compiled one skipped where numba is not installed)."""
     from pokerzoo.envs.core import jit
 
-    if request.param == "compiled" and not jit.AVAILABLE:
+    if request.param == "compiled" and not jit.available():
         pytest.skip("numba is not installed")
     monkeypatch.setattr(jit, "AVAILABLE", request.param == "compiled")
     return str(request.param)

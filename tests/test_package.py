@@ -81,11 +81,12 @@ def test_core_modules_do_not_import_torch_sb3_or_numba() -> None:
     assert result.stdout.strip() == ""
 
 
-@pytest.mark.parametrize("how", ["numba absent", "POKERZOO_NUMBA=0"])
-def test_the_core_runs_without_numba(how: str) -> None:
-    """numba is optional: with it absent (its import fails) or turned off, the compiled loops
-    are off and poker without a name's montecarlo bot plays with numpy, to the same actions as
-    this process (where CI has numba, the compiled loops)."""
+@pytest.mark.parametrize("how", ["numba absent", "POKERZOO_NUMBA=0", "numba broken"])
+def test_the_core_runs_without_numba(how: str, tmp_path: Path) -> None:
+    """numba is optional: absent, turned off, or installed but failing to import (a stand-in
+    package whose import raises, as a numba built for another numpy does: a warning says so),
+    the compiled loops are off and poker without a name's montecarlo bot plays with numpy, to
+    the same actions as this process (where CI has numba, the compiled loops)."""
     from pokerzoo.agents.nameless_poker import MonteCarloBot
 
     from tests.helpers import bot_decisions
@@ -94,20 +95,60 @@ def test_the_core_runs_without_numba(how: str) -> None:
     bot = MonteCarloBot(seed=11)
     here = [bot.act(o, m) for o, m in zip(observations[:300], masks[:300], strict=True)]
     code = (
-        "import sys\n"
+        "import sys, warnings\n"
         + ("sys.modules['numba'] = None\n" if how == "numba absent" else "")
         + "from pokerzoo.envs.core import jit\n"
         "from pokerzoo.agents.nameless_poker import MonteCarloBot\n"
         "from tests.helpers import bot_decisions\n"
-        "assert not jit.AVAILABLE\n"
+        "with warnings.catch_warnings(record=True) as caught:\n"
+        "    warnings.simplefilter('always')\n"
+        "    assert not jit.available()\n"
+        "print([str(w.message) for w in caught], file=sys.stderr)\n"
         "observations, masks = bot_decisions('nameless_poker', 'rules', 1)\n"
         "bot = MonteCarloBot(seed=11)\n"
         "print([bot.act(o, m) for o, m in zip(observations[:300], masks[:300])])\n"
     )
-    env = {"POKERZOO_NUMBA": "0"} if how != "numba absent" else {}
-    result = run_python(code, cwd=ROOT, env={**os.environ, **env, "PYTHONPATH": str(ROOT)})
+    path = [str(ROOT)]
+    env = {"POKERZOO_NUMBA": "0"} if how == "POKERZOO_NUMBA=0" else {}
+    if how == "numba broken":
+        (tmp_path / "numba").mkdir()
+        (tmp_path / "numba" / "__init__.py").write_text(
+            "raise ImportError('Numba needs NumPy 2.5 or less')\n"
+        )
+        path.insert(0, str(tmp_path))
+    env["PYTHONPATH"] = os.pathsep.join(path)
+    result = run_python(code, cwd=ROOT, env={**os.environ, **env})
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout) == here
+    warned = "numba is installed but cannot be imported (Numba needs NumPy 2.5 or less)"
+    assert (warned in result.stderr) == (how == "numba broken")
+
+
+def test_compiled_loops_without_a_writable_cache_compile_in_each_process(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where numba finds no writable cache directory (its decorator refuses ``cache=True``),
+    :func:`pokerzoo.envs.core.jit.jit` compiles without the cache instead of failing."""
+    from pokerzoo.envs.core import jit
+
+    if not jit.available():
+        pytest.skip("numba is not installed")
+    import numba
+
+    njit = numba.njit
+
+    def refusing(*args: object, **kwargs: object) -> object:
+        if kwargs.get("cache"):
+            raise RuntimeError("cannot cache function 'twice': no locator available")
+        return njit(*args, **kwargs)
+
+    monkeypatch.setattr(numba, "njit", refusing)
+
+    def twice(x: int) -> int:
+        return 2 * x
+
+    compiled = jit.jit(twice)
+    assert compiled(21) == 42 and compiled is not twice and hasattr(compiled, "py_func")
 
 
 @pytest.mark.slow

@@ -3,7 +3,7 @@
 the arrays of :class:`~.playout.Worlds`.
 
 :meth:`Worlds.play_out <.playout.Worlds.play_out>` calls :func:`play_out_worlds` where
-:data:`pokerzoo.envs.core.jit.AVAILABLE` (importing this module imports numba), and steps the worlds
+:func:`pokerzoo.envs.core.jit.available` (importing this module imports numba), and steps the worlds
 with numpy otherwise: the same cards either way (a test plays both, and :func:`~.playout.play_out`,
 on thousands of worlds). Each world is played to its end by one loop of machine code, a few hundred
 nanoseconds a world against 5-16 µs with numpy over the worlds or in Python one world at a time, so

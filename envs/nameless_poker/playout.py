@@ -57,7 +57,7 @@ _BIT = tuple(1 << card for card in range(JOKER)) + (0,)
 """``_BIT[c]``: card ``c``'s bit; none for the joker (counted apart)."""
 _BIT_VALUE = np.array(_BIT, dtype=np.float64)
 """``_BIT`` as doubles (exact: powers of two under 2**52)."""
-BATCH_WORLDS = 1 if jit.AVAILABLE else 400
+BATCH_WORLDS = 1 if jit.INSTALLED else 400
 """Worlds from which the Monte-Carlo bot and the features play a batch of worlds together as
 :class:`Worlds` rather than one by one with :func:`play_out`: with numba, always (the compiled
 loop, :mod:`.compiled`, plays a world in a fraction of a microsecond); with numpy, from several
@@ -476,7 +476,7 @@ class Worlds:
         """Play every world to its end as :func:`play_out` would play it alone (``trick_only``:
         only to the end of the trick on the table, none led after it); ``int64 (n,
         NUM_PLAYERS)``: every seat's tricks at the end (the arrays end played out)."""
-        if jit.AVAILABLE:
+        if jit.available():
             from . import compiled
 
             compiled.play_out_worlds(

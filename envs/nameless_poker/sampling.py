@@ -170,7 +170,7 @@ class DealCounts:
         cumulative weights (kept for the next draws)."""
         cards, seats = self.groups[g]
         axes = [self._axis[r] for r in seats]
-        if jit.AVAILABLE:  # numba's loop: the same weights, summed in the same order
+        if jit.available():  # numba's loop: the same weights, summed in the same order
             from . import compiled
 
             ways = self.ways[g + 1]
@@ -207,7 +207,7 @@ def _one_seat(ways: np.ndarray, axis: int, most: int) -> np.ndarray:
     """A seat's step in :class:`DealCounts`: ``out[p, t] = sum_x ways[p - x on axis, t - x] /
     x!`` over the ``x <= most`` cards of the group the seat may take (numba's loop where it is
     installed, :func:`.compiled.one_seat`: the same doubles)."""
-    if jit.AVAILABLE:
+    if jit.available():
         from . import compiled
 
         shape = ways.shape

@@ -56,7 +56,7 @@ def test_play_outs_end_as_play_out_alone(wants: bool | None, loops_by: str) -> N
     assert {trump for _, trump, _, _ in positions} >= {0, 1, 2, 3, NO_TRUMP}
 
 
-@pytest.mark.skipif(not jit.AVAILABLE, reason="numba is not installed")
+@pytest.mark.skipif(not jit.available(), reason="numba is not installed")
 @pytest.mark.parametrize("trick_only", [False, True])
 def test_the_compiled_loop_leaves_every_array_as_the_numpy_steps(
     monkeypatch: pytest.MonkeyPatch, trick_only: bool

@@ -14,9 +14,9 @@ from tests.helpers import benchmark_script
 def test_the_benchmark_prints_every_row(capsys: pytest.CaptureFixture[str]) -> None:
     benchmark_script("nameless_playout").main(["--positions", "40", "--repeats", "1"])
     table = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| `")]
-    names = ["reference_play_out", "play_out"] + ["play_outs"] * (4 if jit.AVAILABLE else 2)
+    names = ["reference_play_out", "play_out"] + ["play_outs"] * (4 if jit.available() else 2)
     assert [line.split("`")[1] for line in table] == names
-    assert sum("numba" in line for line in table) == (2 if jit.AVAILABLE else 0)
+    assert sum("numba" in line for line in table) == (2 if jit.available() else 0)
 
 
 def test_a_row_that_ends_with_other_tricks_is_refused() -> None:

@@ -245,7 +245,7 @@ def test_every_sample_of_a_real_game_respects_every_void(sampler: str) -> None:
                 assert respects_voids(view, sizes, hands), (sizes, hands, view.voids)
 
 
-@pytest.mark.skipif(not jit.AVAILABLE, reason="numba is not installed")
+@pytest.mark.skipif(not jit.available(), reason="numba is not installed")
 def test_the_compiled_deal_counts_are_the_same_doubles(monkeypatch: pytest.MonkeyPatch) -> None:
     """The deal counts of every void position of three real games (their ways, and each
     group's options and cumulative weights from every places a draw can reach), and the seat
