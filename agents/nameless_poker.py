@@ -44,7 +44,7 @@ without it, 0.7 ms (``benchmarks/bot_speed.py``). Its play-outs are
 :func:`~pokerzoo.envs.nameless_poker.playout.play_out`'s, on bit masks; with numba every
 decision's worlds are played on arrays by a compiled loop
 (:mod:`pokerzoo.envs.nameless_poker.compiled`), without it one by one below
-:data:`~pokerzoo.envs.nameless_poker.playout.BATCH_WORLDS` worlds and by numpy's steps above.
+:data:`~pokerzoo.envs.nameless_poker.playout.NUMPY_BATCH_WORLDS` worlds and by numpy's steps above.
 Where many tables ask their montecarlo bots at once (the vector envs, through
 :func:`pokerzoo.envs.core.bots.act_batch`), :meth:`MonteCarloBot.act_batch` draws each bot's
 deals from its own generator as :meth:`~MonteCarloBot.act` would and plays all of them out
@@ -81,7 +81,7 @@ from ..envs.nameless_poker.analysis import (
     wants_trick,
 )
 from ..envs.nameless_poker.deals import DEAL_KINDS, MAX_HAND, score
-from ..envs.nameless_poker.playout import BATCH_WORLDS, World, Worlds, play_out, put_action
+from ..envs.nameless_poker.playout import World, Worlds, batch_worlds, play_out, put_action
 from ..envs.nameless_poker.sampling import deals_unseen
 from .base import RandomBot
 
@@ -181,7 +181,7 @@ class MonteCarloBot:
         plan = self._plan(observation, action_mask)
         if isinstance(plan, int):
             return plan
-        if plan.size < _BATCH_WORLDS:
+        if plan.size < _batch_worlds():
             return plan.choose(plan.play_out_alone(), self.relative)
         return plan.choose(_Plan.worlds([plan]).play_out(), self.relative)  # the same tricks
 
@@ -195,7 +195,7 @@ class MonteCarloBot:
         """``bots[i].act(observations[i], action_masks[i])`` for every row (``int64``), each
         bot drawing its sampled deals from its own generator as :meth:`act` does, the deals of
         all the rows then played out together (:class:`~pokerzoo.envs.nameless_poker.playout.
-        Worlds`) when they are many enough for that to pay (:data:`_BATCH_WORLDS`), else one by
+        Worlds`) when they are many enough for that to pay (:func:`_batch_worlds`), else one by
         one as :meth:`act` plays them: the same tricks either way, so the same actions."""
         actions = np.empty(len(bots), dtype=np.int64)
         plans: list[tuple[int, _Plan]] = []
@@ -205,7 +205,7 @@ class MonteCarloBot:
                 actions[row] = plan
             else:
                 plans.append((row, plan))
-        if sum(plan.size for _, plan in plans) < _BATCH_WORLDS:
+        if sum(plan.size for _, plan in plans) < _batch_worlds():
             for row, plan in plans:
                 actions[row] = plan.choose(plan.play_out_alone(), bots[row].relative)
             return actions
@@ -293,11 +293,17 @@ class SearchBot(MonteCarloBot):
     default_bid_window = 2
 
 
-_BATCH_WORLDS = BATCH_WORLDS
+_BATCH_WORLDS: int | None = None
 """Play-outs from which :meth:`MonteCarloBot.act_batch` plays its rows' deals together (as
-:class:`~pokerzoo.envs.nameless_poker.playout.Worlds`) rather than one by one
-(:data:`pokerzoo.envs.nameless_poker.playout.BATCH_WORLDS`: always with numba, from 400
-without)."""
+:class:`~pokerzoo.envs.nameless_poker.playout.Worlds`) rather than one by one; ``None``:
+:func:`pokerzoo.envs.nameless_poker.playout.batch_worlds` (always with numba, from 400
+without; a test sets a number)."""
+
+
+def _batch_worlds() -> int:
+    return batch_worlds() if _BATCH_WORLDS is None else _BATCH_WORLDS
+
+
 _SCORES = np.array(
     [[[score(kind, bid, t) for t in range(MAX_HAND + 1)] for bid in range(MAX_HAND + 1)]
      for kind in range(len(DEAL_KINDS))],

@@ -8,7 +8,7 @@ with numpy otherwise: the same cards either way (a test plays both, and :func:`~
 on thousands of worlds). Each world is played to its end by one loop of machine code, a few hundred
 nanoseconds a world against 5-16 µs with numpy over the worlds or in Python one world at a time, so
 with numba the Monte-Carlo bot and the features play every batch of worlds, however small, this way
-(:data:`~.playout.BATCH_WORLDS`).
+(:func:`~.playout.batch_worlds`).
 
 :func:`one_seat` and :func:`count_options` are the seat step and a group's weighted options of
 the deal counts of :class:`~.sampling.DealCounts` (the exact draws of the Monte-Carlo deals),
@@ -16,10 +16,17 @@ which :mod:`.sampling` calls the same way: the same sums and products in the sam
 order, so the same doubles (tested on every void position of three games and on random
 arrays), 2-5x faster than numpy's slices and small arrays.
 
-The masks are ``int64`` here (the bits of the 52 natural cards, as ``uint64`` in
-:class:`~.playout.Worlds`, read through a view): numba sums ``uint64`` and ``int64`` as floats.
-The first call in a process compiles the loop (about a second; numba's cache keeps the machine
-code beside this file where that is writable, so later processes load it).
+The play here restates :func:`~.playout.play_out`'s helpers (``_lead``, ``_weakest``,
+``_strongest``, the follow rules) in the dialect numba compiles: ``int64`` masks and bit
+helpers of its own where the Python code calls ``int.bit_length`` and ``int.bit_count``, which
+numba lacks and which keep the Python play-out fast where numba is not installed. The tests
+hold the two to the same cards. The masks are ``int64`` here (the bits of the 52 natural
+cards, as ``uint64`` in :class:`~.playout.Worlds`, read through a view): numba sums ``uint64``
+and ``int64`` as floats.
+
+Importing this module compiles nothing: the first call of a loop in a process compiles it
+(about a second), or loads it from numba's cache beside this file
+(:func:`pokerzoo.envs.core.jit.jit`).
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ play-out this replaced played 8-card deals 2.5 times slower than this one (85.9 
 Many worlds at once (:class:`Worlds`, :func:`play_outs`): the same cards on arrays (``uint64``
 masks). Where numba is installed (:mod:`.compiled`) one compiled loop plays each world to its
 end, about 0.2 µs a world, so the Monte-Carlo bot and the features play every batch this way
-(:data:`BATCH_WORLDS`); building the arrays from the worlds costs more (about 1.5 µs a world).
+(:func:`batch_worlds`); building the arrays from the worlds costs more (about 1.5 µs a world).
 Without numba, numpy steps all the worlds one card at a time: a step costs about as much for a
 few worlds as for thousands, so it pays from a few hundred (``benchmarks/nameless_batches.py``).
 Both ways play the same cards (tests play both, and :func:`play_out`, on thousands of worlds).
@@ -42,7 +42,8 @@ from .observation import NamelessPokerView
 from .rules import LEAD_JOKER, PLAY
 
 __all__ = [
-    "BATCH_WORLDS", "SUIT_MASKS", "World", "Worlds", "play_out", "play_outs", "put", "put_action",
+    "NUMPY_BATCH_WORLDS", "SUIT_MASKS", "World", "Worlds", "batch_worlds", "play_out",
+    "play_outs", "put", "put_action",
 ]  # fmt: skip
 
 SUIT_MASKS: tuple[int, ...] = tuple(
@@ -57,12 +58,17 @@ _BIT = tuple(1 << card for card in range(JOKER)) + (0,)
 """``_BIT[c]``: card ``c``'s bit; none for the joker (counted apart)."""
 _BIT_VALUE = np.array(_BIT, dtype=np.float64)
 """``_BIT`` as doubles (exact: powers of two under 2**52)."""
-BATCH_WORLDS = 1 if jit.INSTALLED else 400
-"""Worlds from which the Monte-Carlo bot and the features play a batch of worlds together as
-:class:`Worlds` rather than one by one with :func:`play_out`: with numba, always (the compiled
-loop, :mod:`.compiled`, plays a world in a fraction of a microsecond); with numpy, from several
-hundred (a numpy step costs about as much for a few worlds as for hundreds:
-``benchmarks/nameless_batches.py``)."""
+NUMPY_BATCH_WORLDS = 400
+"""Worlds from which numpy's steps over a batch pay (a step costs about as much for a few
+worlds as for hundreds: ``benchmarks/nameless_batches.py``)."""
+
+
+def batch_worlds() -> int:
+    """Worlds from which the Monte-Carlo bot and the features play a batch of worlds together as
+    :class:`Worlds` rather than one by one with :func:`play_out`: any batch where numba's loop
+    runs (:mod:`.compiled`, a fraction of a microsecond a world;
+    :func:`pokerzoo.envs.core.jit.available`), else :data:`NUMPY_BATCH_WORLDS`."""
+    return 1 if jit.available() else NUMPY_BATCH_WORLDS
 
 
 class World:

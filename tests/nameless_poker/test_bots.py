@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from pokerzoo.agents.base import Bot
-from pokerzoo.agents.nameless_poker import _BATCH_WORLDS, BOTS, MonteCarloBot, RulesBot, SearchBot
+from pokerzoo.agents.nameless_poker import BOTS, MonteCarloBot, RulesBot, SearchBot, _batch_worlds
 from pokerzoo.envs.core.cards import JOKER, parse_card
 from pokerzoo.envs.nameless_poker import BID, LEAD_JOKER, PLAY, NamelessPokerGame, pack_order
 from pokerzoo.envs.nameless_poker.analysis import DARK_BID
@@ -83,7 +83,7 @@ def test_the_search_bot_is_the_monte_carlo_search_with_more_deals_and_bids() -> 
 
 
 def test_a_large_decision_plays_out_on_arrays_to_the_same_action(loops_by: str) -> None:
-    """A decision of at least _BATCH_WORLDS worlds (any, with numba) is played out on arrays in
+    """A decision of at least _batch_worlds() worlds (any, with numba) is played out on arrays in
     :meth:`act`; the action is the one the one-by-one play-outs give on the same sampled
     deals."""
     observations, masks = bot_decisions("nameless_poker", "rules", 1)
@@ -92,7 +92,7 @@ def test_a_large_decision_plays_out_on_arrays_to_the_same_action(loops_by: str) 
     for observation, mask in zip(observations[:120], masks[:120], strict=True):
         plan = twin._plan(observation, mask)
         expected = plan if isinstance(plan, int) else plan.choose(plan.play_out_alone(), False)
-        large += not isinstance(plan, int) and plan.size >= _BATCH_WORLDS
+        large += not isinstance(plan, int) and plan.size >= _batch_worlds()
         assert bot.act(observation, mask) == expected
     assert large > 0  # the arrays' path was taken
 

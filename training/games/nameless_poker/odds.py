@@ -213,10 +213,11 @@ class PlayOuts:
     A job (:meth:`add`) plays its sampled deals (``bases``) after each of the seat's ``actions``
     (or as they are) with seat 0's intent fixed to each of ``modes`` (-1: its bid decides),
     to the deal's end (``trick_only``: to the end of the trick on the table). Few worlds in all
-    (under :data:`BATCH_WORLDS`) are played one by one exactly as the features always played
-    them (:func:`~pokerzoo.envs.nameless_poker.playout.play_out`, the rules policy to the end
-    of a trick); more, all at once with numpy
-    (:class:`~pokerzoo.envs.nameless_poker.playout.Worlds`, card for card the same).
+    (under :data:`BATCH_WORLDS`: none with numba, under 400 without) are played one by one
+    exactly as the features always played them
+    (:func:`~pokerzoo.envs.nameless_poker.playout.play_out`, the rules policy to the end of a
+    trick); more, all at once on arrays (:class:`~pokerzoo.envs.nameless_poker.playout.Worlds`,
+    card for card the same).
     """
 
     def __init__(self) -> None:
@@ -247,7 +248,7 @@ class PlayOuts:
         ]
         sizes = [math.prod(shape) for shape in shapes]
         results = []
-        if sum(sizes) < BATCH_WORLDS:
+        if sum(sizes) < (playout.batch_worlds() if BATCH_WORLDS is None else BATCH_WORLDS):
             for job, shape in zip(self._jobs, shapes, strict=True):
                 results.append(job[3](_play_alone(*job[:3], *job[4:]).reshape(*shape, -1)))
             return results
@@ -272,11 +273,11 @@ def run_job(add: Callable[..., int], *args: Any) -> Any:
     return play_outs.run()[job]
 
 
-BATCH_WORLDS = playout.BATCH_WORLDS
+BATCH_WORLDS: int | None = None
 """Worlds from which :class:`PlayOuts` plays them together as
-:class:`~pokerzoo.envs.nameless_poker.playout.Worlds` rather than one by one
-(:data:`pokerzoo.envs.nameless_poker.playout.BATCH_WORLDS`: always with numba, from 400
-without)."""
+:class:`~pokerzoo.envs.nameless_poker.playout.Worlds` rather than one by one; ``None``:
+:func:`pokerzoo.envs.nameless_poker.playout.batch_worlds` (always with numba, from 400
+without; a test sets a number)."""
 
 
 def _play_alone(
