@@ -15,12 +15,17 @@ The positions are every decision with a choice (two legal actions or more) of ``
 Milliseconds per decision (per observation), the best of ``--repeats`` runs, the rows taking
 turns (the machine is shared and noisy). A batch decides and measures exactly as one by one
 (tests/nameless_poker/test_batches.py, tests/training/games/nameless_poker/test_batches.py):
-the same deals drawn, the play-outs played together with numpy once they are many enough to
-pay.
+the same deals drawn, the play-outs played together on arrays (by numba's compiled loop, any
+batch, where numba is installed; by numpy's steps once they are many enough to pay without it:
+``POKERZOO_NUMBA=0`` times that path).
 
-Measured (``--repeats 7``, 528 decisions, 2-core machine shared with other work), ms each:
-montecarlo 1.082 one by one, 1.026 in batches of 8, 0.847 of 32 (the bot before batches:
-1.03 one by one); reach 1.918 one by one, 1.648 in batches of 8, 1.323 of 32.
+Measured without numba (``--repeats 7``, 528 decisions, 2-core machine shared with other
+work), ms each: montecarlo 1.082 one by one, 1.026 in batches of 8, 0.847 of 32 (the bot
+before batches: 1.03 one by one); reach 1.918 one by one, 1.648 in batches of 8, 1.323 of 32.
+With numba's
+compiled loops (``--repeats 3`` at ``454f944``, beside ``POKERZOO_NUMBA=0``'s run): montecarlo
+0.487 one by one and 0.352 in batches of 32 (1.161 and 0.817 without); reach 1.253 and 0.752
+(2.209 and 1.308).
 """
 
 from __future__ import annotations

@@ -552,9 +552,10 @@ def play_outs(
     ``observer_wants`` per world: ``-1`` for ``None``, else 0 or 1). The worlds are left as
     they are.
 
-    Card for card :func:`play_out` (a test plays both on thousands of worlds), with numpy over
-    the worlds (:class:`Worlds`) instead of a loop over them: a step costs about as much for
-    one world as for hundreds, so this pays from several hundred worlds.
+    Card for card :func:`play_out` (a test plays both on thousands of worlds), on arrays
+    (:class:`Worlds`): by numba's compiled loop where it is installed (any number of worlds
+    pays), else by numpy's steps over the worlds, which cost about as much for one world as for
+    hundreds, so they pay from several hundred worlds.
     """
     return Worlds.of(worlds, trump, kind, turned_trump, observer_wants).play_out()
 

@@ -19,8 +19,9 @@ card is recommended; the policy learns from its returns what to make of them. Th
 from a generator seeded by the observation (:func:`pokerzoo.training.poker.features.seeded` of
 :func:`observation_key`), so the same observation always gets the same features, in any process
 and whatever its dtype. A batch of observations draws every observation's samples from its
-own generator, then plays all their play-outs together (:class:`PlayOuts`, with numpy once they
-are many): each row is exactly the observation's features alone.
+own generator, then plays all their play-outs together (:class:`PlayOuts`: on arrays, by
+numba's compiled loop where it is installed, else by numpy's steps once they are many): each
+row is exactly the observation's features alone.
 
 Layout: the ``"tricks"`` context, then ``tricks_expected``; then per action the ``"tricks"``
 row followed by :data:`ODDS_ROW_NAMES`.
