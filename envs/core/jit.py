@@ -57,7 +57,7 @@ def available() -> bool:
 
 def jit(function: F) -> F:
     """``function`` compiled to machine code by numba (no Python objects inside, no GIL held):
-    the first call in a process compiles it (about a second), or loads it from numba's cache
+    the first call in a process compiles it (a second or a few), or loads it from numba's cache
     (beside its module where that is writable, else numba's user cache directory; where
     neither is, it is compiled in each process). Used by the modules of compiled loops, which
     only callers that :func:`available` allows import."""

@@ -14,7 +14,11 @@ with numba the Monte-Carlo bot and the features play every batch of worlds, howe
 the deal counts of :class:`~.sampling.DealCounts` (the exact draws of the Monte-Carlo deals),
 which :mod:`.sampling` calls the same way: the same sums and products in the same
 order, so the same doubles (tested on every void position of three games and on random
-arrays), 2-5x faster than numpy's slices and small arrays.
+arrays), 2-5x faster than numpy's slices and small arrays. :func:`draw_deals` is
+:func:`~.sampling.deals_unseen`'s loop over the samples (the shuffled tries and the exact draws):
+numba's ``Generator.random`` and ``Generator.permutation`` draw what numpy's do from the same
+state, so it draws the same deals and leaves the generator as the Python loop does (tested on
+every void position of three games).
 
 The play here restates :func:`~.playout.play_out`'s helpers (``_lead``, ``_weakest``,
 ``_strongest``, the follow rules) in the dialect numba compiles: ``int64`` masks and bit
@@ -25,8 +29,8 @@ cards, as ``uint64`` in :class:`~.playout.Worlds`, read through a view): numba s
 and ``int64`` as floats.
 
 Importing this module compiles nothing: the first call of a loop in a process compiles it
-(about a second), or loads it from numba's cache beside this file
-(:func:`pokerzoo.envs.core.jit.jit`).
+(from half a second to about 7 seconds for :func:`draw_deals`, once per install), or loads it
+from numba's cache beside this file (:func:`pokerzoo.envs.core.jit.jit`).
 """
 
 from __future__ import annotations
@@ -39,7 +43,7 @@ from ..core import jit
 from ..core.cards import JOKER
 from .deals import MAXIMUM, MINIMUM, NO_TRUMP, NUM_PLAYERS
 
-__all__ = ["count_options", "one_seat", "play_out_worlds"]
+__all__ = ["count_options", "draw_deals", "one_seat", "play_out_worlds"]
 
 _SUIT0 = sum(1 << (4 * rank) for rank in range(13))  # suit 0's 13 cards; suit s: << s
 _ACES = sum(1 << (48 + s) for s in range(4))
@@ -311,3 +315,118 @@ def count_options(
             x[i] = 0
             i -= 1
     return cumulative[:kept], counts[:kept]
+
+
+@jit.jit
+def draw_deals(
+    rng: np.random.Generator,
+    pool: np.ndarray,
+    sizes: np.ndarray,
+    voids: np.ndarray,
+    tries: int,
+    out: np.ndarray,
+    start: int,
+    exact_first: bool,
+    ways: np.ndarray,
+    strides: np.ndarray,
+    axis_of: np.ndarray,
+    group_cards: np.ndarray,
+    group_seats: np.ndarray,
+    of_column: np.ndarray,
+    inverse_factorial: np.ndarray,
+) -> int:
+    """The deals of :func:`~.sampling.deals_unseen` from sample ``start`` on, drawn from
+    ``rng`` as the Python code draws them (numba's ``Generator.random`` and ``permutation``
+    are numpy's: the same doubles and shuffles from the same state): each hand sorted into
+    ``out[sample, seat, :sizes[seat]]``.
+
+    Per sample, up to ``tries`` shuffles of ``pool`` dealt in turn, the first that puts no card
+    of a column ``voids`` bars in a hand kept (:func:`~.sampling._shuffled_tries`; the first
+    sample skips them when ``exact_first``); failing that, an exact draw from the deal counts
+    (:meth:`~.sampling.DealCounts.draw` and :func:`~.sampling._exact_deal`): ``ways`` (a row
+    per group, flat, ``strides`` in items; ``axis_of[r]``: seat ``r``'s axis, -1 when it
+    gets no cards), ``group_cards`` and ``group_seats`` (-1 padded) the position's groups,
+    ``of_column`` each column's group. Without counts (``ways`` of no rows) it returns the first
+    sample that needs them, its tries drawn; else ``len(out)``."""
+    seats = sizes.shape[0]
+    begins = np.zeros(seats, dtype=np.int64)
+    for r in range(1, seats):
+        begins[r] = begins[r - 1] + sizes[r - 1]
+    checking = np.zeros(seats, dtype=np.bool_)
+    for r in range(seats):
+        if sizes[r] > 0:
+            for c in range(voids.shape[1]):
+                if voids[r, c]:
+                    checking[r] = True
+    groups = group_cards.shape[0]
+    axes = strides.shape[0]
+    for s in range(start, out.shape[0]):
+        if not (s == start and exact_first):
+            kept = False
+            for _ in range(tries):
+                order = rng.permutation(pool)
+                kept = True
+                for r in range(seats):
+                    if checking[r]:
+                        for k in range(begins[r], begins[r] + sizes[r]):
+                            card = order[k]
+                            if voids[r, 4 if card == JOKER else card & 3]:
+                                kept = False
+                                break
+                        if not kept:
+                            break
+                if kept:
+                    for r in range(seats):
+                        out[s, r, : sizes[r]] = np.sort(order[begins[r] : begins[r] + sizes[r]])
+                    break
+            if kept:
+                continue
+        if ways.shape[0] == 0:
+            return s
+        # How many cards of each group each seat gets (DealCounts.draw) ...
+        places = np.zeros(axes, dtype=np.int64)
+        for r in range(seats):
+            if axis_of[r] >= 0:
+                places[axis_of[r]] = sizes[r]
+        taken = np.zeros((groups, seats), dtype=np.int64)
+        for g in range(groups):
+            opened = 0
+            while opened < seats and group_seats[g, opened] >= 0:
+                opened += 1
+            if g == groups - 1:  # the last group fills the places left
+                for j in range(opened):
+                    r = group_seats[g, j]
+                    taken[g, r] = places[axis_of[r]]
+                break
+            on = np.empty(opened, dtype=np.int64)
+            for j in range(opened):
+                on[j] = axis_of[group_seats[g, j]]
+            cumulative, counts = count_options(
+                ways[g + 1], strides, places, on, group_cards[g], inverse_factorial
+            )
+            pick = np.searchsorted(cumulative, rng.random() * cumulative[-1], side="right")
+            pick = min(pick, counts.shape[0] - 1)  # (rounding could reach the end)
+            for j in range(opened):
+                r = group_seats[g, j]
+                taken[g, r] = counts[pick, j]
+                places[on[j]] -= counts[pick, j]
+        # ... then which ones: the shuffled cards by group, in turn to the group's seats.
+        order = rng.permutation(pool)
+        held = np.zeros(seats, dtype=np.int64)
+        for g in range(groups):
+            j = got = 0
+            for card in order:
+                if of_column[4 if card == JOKER else card & 3] != g:
+                    continue
+                while j < seats and group_seats[g, j] >= 0 and got == taken[g, group_seats[g, j]]:
+                    j += 1
+                    got = 0
+                if j == seats or group_seats[g, j] < 0:
+                    break  # the rest of the group: the stock
+                r = group_seats[g, j]
+                out[s, r, held[r]] = card
+                held[r] += 1
+                got += 1
+        for r in range(seats):
+            out[s, r, : sizes[r]] = np.sort(out[s, r, : sizes[r]])
+    return out.shape[0]

@@ -143,6 +143,26 @@ class DealCounts:
             self.ways.insert(0, after)
         self.total = float(after[tuple(sizes[r] for r in self.seats)])
         self._options: dict[tuple[int, tuple[int, ...]], tuple[list[float], list[list[int]]]] = {}
+        self._arrays: tuple[np.ndarray, ...] | None = None
+
+    def arrays(self) -> tuple[np.ndarray, ...]:
+        """The counts as :func:`.compiled.draw_deals` reads them: ``ways`` (a flat row per
+        group), its strides in items, each relative seat's axis (-1: no cards), each group's
+        cards and open seats (-1 padded)."""
+        if self._arrays is None:
+            ways = np.stack(self.ways)
+            axis_of = np.array([self._axis.get(r, -1) for r in range(NUM_PLAYERS)])
+            group_seats = np.full((len(self.groups), NUM_PLAYERS), -1, dtype=np.int64)
+            for g, (_, seats) in enumerate(self.groups):
+                group_seats[g, : len(seats)] = seats
+            self._arrays = (
+                ways.reshape(len(ways), -1),
+                np.array(ways.strides[1:], dtype=np.int64) // ways.itemsize,
+                axis_of.astype(np.int64),
+                np.array([cards for cards, _ in self.groups], dtype=np.int64),
+                group_seats,
+            )
+        return self._arrays
 
     def draw(self, rng: np.random.Generator) -> list[list[int]]:
         """``taken[g][j]``: the cards of group ``g`` its ``j``-th open seat gets (the rest go to
@@ -344,11 +364,15 @@ def deals_unseen(
     pool = unseen_pool(view, sizes)
     position = _groups(view, sizes, pool)
     if position is None:  # no void bars anything: deal the shuffled cards in turn
+        if jit.available():  # (one try that nothing can fail: the same shuffles)
+            return _compiled_deals(pool, sizes, None, rng, samples, 1, None, None)
         return [_deal_in_turn(rng.permutation(pool).tolist(), sizes) for _ in range(samples)]
     groups, of_column, likely = position
     key = (tuple(int(s) for s in sizes), groups)
     if likely < _MIN_ACCEPTANCE:
         tries = 0
+    if jit.available():
+        return _compiled_deals(pool, sizes, view, rng, samples, tries, key, of_column)
     checks = _void_checks(sizes, view.voids) if tries else []
     deals = []
     for _ in range(samples):
@@ -358,10 +382,64 @@ def deals_unseen(
             continue
         counts = deal_counts(*key)
         if counts.total <= 0:
-            raise ValueError(
-                "cannot deal the unseen cards: the observation is inconsistent (no deal of the "
-                f"unseen cards in hands of {list(sizes)} respects the voids "
-                f"{view.voids.astype(int).tolist()})"
-            )
+            raise _no_consistent_deal(sizes, view.voids)
         deals.append(_exact_deal(pool, counts, of_column, rng))
     return deals
+
+
+_NO_VOIDS = np.zeros((NUM_PLAYERS, 5), dtype=bool)
+_NO_COUNTS = (
+    np.zeros((0, 1)),
+    np.zeros(0, dtype=np.int64),
+    np.zeros(NUM_PLAYERS, dtype=np.int64),
+    np.zeros(0, dtype=np.int64),
+    np.zeros((0, NUM_PLAYERS), dtype=np.int64),
+    np.zeros(5, dtype=np.int64),
+)
+""":func:`.compiled.draw_deals`'s deal counts before a draw needs them."""
+
+
+def _compiled_deals(
+    pool: np.ndarray,
+    sizes: Sequence[int],
+    view: NamelessPokerView | None,
+    rng: np.random.Generator,
+    samples: int,
+    tries: int,
+    key: tuple[tuple[int, ...], Groups] | None,
+    of_column: list[int] | None,
+) -> list[list[list[int]]]:
+    """:func:`deals_unseen`'s loop over the samples by numba's :func:`.compiled.draw_deals`
+    (``view`` ``None``: no void in the way): the same draws from ``rng``, hence the same deals;
+    the deal counts built (:func:`deal_counts`) when a draw first needs them, as the Python loop
+    builds them."""
+    from . import compiled
+
+    counts = np.array(sizes, dtype=np.int64)
+    voids = _NO_VOIDS if view is None else np.ascontiguousarray(view.voids, dtype=bool)
+    out = np.zeros((samples, NUM_PLAYERS, max(int(counts.max()), 1)), dtype=np.int64)
+    done = 0
+    if tries:  # (without tries the first draw needs the counts)
+        done = compiled.draw_deals(
+            rng, pool, counts, voids, tries, out, 0, False, *_NO_COUNTS, _INVERSE_FACTORIAL
+        )
+    if done < samples:
+        if key is None or of_column is None:  # (no void in the way: the one try is kept)
+            raise RuntimeError("a shuffled deal was refused where no void is in the way")
+        exact = deal_counts(*key)
+        if exact.total <= 0:
+            raise _no_consistent_deal(sizes, voids)
+        compiled.draw_deals(
+            rng, pool, counts, voids, tries, out, done, True, *exact.arrays(),
+            np.array(of_column, dtype=np.int64), _INVERSE_FACTORIAL,
+        )  # fmt: skip
+    s0, s1, s2, s3 = counts.tolist()
+    return [[a[:s0], b[:s1], c[:s2], d[:s3]] for a, b, c, d in out.tolist()]
+
+
+def _no_consistent_deal(sizes: Sequence[int], voids: np.ndarray) -> ValueError:
+    return ValueError(
+        "cannot deal the unseen cards: the observation is inconsistent (no deal of the "
+        f"unseen cards in hands of {list(sizes)} respects the voids "
+        f"{voids.astype(int).tolist()})"
+    )

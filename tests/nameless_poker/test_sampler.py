@@ -138,7 +138,7 @@ POSITIONS = [
     ("unseen", "voids", "sizes"), [p[1:] for p in POSITIONS], ids=[p[0] for p in POSITIONS]
 )
 def test_samples_are_the_consistent_deals_uniformly(
-    sampler: str, unseen: str, voids: dict[int, str], sizes: list[int]
+    sampler: str, unseen: str, voids: dict[int, str], sizes: list[int], loops_by: str
 ) -> None:
     check_uniform(SAMPLERS[sampler], position(unseen, voids), sizes, 50)
 
@@ -158,7 +158,7 @@ def check_uniform(sampler: Sampler, view: NamelessPokerView, sizes: list[int], p
 
 
 @pytest.mark.parametrize("sampler", ["deal_unseen exact", "sample_deals"])
-def test_frequencies_where_placing_card_by_card_is_biased(sampler: str) -> None:
+def test_frequencies_where_placing_card_by_card_is_biased(sampler: str, loops_by: str) -> None:
     """Placing the shuffled cards one by one, each in an open hand or the stock in proportion
     to the places they have left (the old sampler, even when it met the voids), misses these
     weights by a few percent: 40,000 draws tell (chi-square about 50 to 90 for 13 degrees of
@@ -167,14 +167,14 @@ def test_frequencies_where_placing_card_by_card_is_biased(sampler: str) -> None:
     check_uniform(SAMPLERS[sampler], view, [0, 1, 3, 0], 3000)
 
 
-def test_the_tight_position_has_one_deal_for_the_void_seat() -> None:
+def test_the_tight_position_has_one_deal_for_the_void_seat(loops_by: str) -> None:
     view = position("2d 3d 4d 5s 6s 7h 8h Jk Jk", {1: "shcj"})
     rng = np.random.default_rng(0)
     for hands in deals_unseen(view, [0, 3, 3, 3], rng, 200):
         assert hands[1] == parse_cards("2d 3d 4d")
 
 
-def test_without_a_void_in_the_way_the_shuffled_cards_are_dealt_in_turn() -> None:
+def test_without_a_void_in_the_way_the_shuffled_cards_are_dealt_in_turn(loops_by: str) -> None:
     """The draws of the sampler before the voids were met, where no void bars anything."""
     view = position("As Ks 2h Jk Jk 3d", {0: "shdcj", 1: "c", 3: "sh"})  # no club unseen
     sizes = [0, 2, 2, 0]
@@ -186,7 +186,7 @@ def test_without_a_void_in_the_way_the_shuffled_cards_are_dealt_in_turn() -> Non
         assert hands == [[], sorted(order[:2]), sorted(order[2:4]), []]
 
 
-def test_many_draws_are_the_draws_one_at_a_time() -> None:
+def test_many_draws_are_the_draws_one_at_a_time(loops_by: str) -> None:
     view = position("As Ks 2h 3h Jk 5d 6c", {1: "hj", 2: "s"})
     one = np.random.default_rng(3)
     many = deals_unseen(view, [0, 2, 2, 0], np.random.default_rng(3), 30)
@@ -235,7 +235,7 @@ def respects_voids(view: NamelessPokerView, sizes: list[int], hands: list[list[i
 
 
 @pytest.mark.parametrize("sampler", ["deal_unseen", "deals_unseen", "sample_deals"])
-def test_every_sample_of_a_real_game_respects_every_void(sampler: str) -> None:
+def test_every_sample_of_a_real_game_respects_every_void(sampler: str, loops_by: str) -> None:
     positions = three_games()
     assert len(positions) > 100
     rng = np.random.default_rng(4)
@@ -297,6 +297,30 @@ def test_the_compiled_deal_counts_are_the_same_doubles(monkeypatch: pytest.Monke
     assert counted > 100 and options_counted > 500
 
 
+@pytest.mark.skipif(not jit.available(), reason="numba is not installed")
+def test_the_compiled_draws_are_the_python_draws(monkeypatch: pytest.MonkeyPatch) -> None:
+    """numba's loop over the samples (:func:`pokerzoo.envs.nameless_poker.compiled.draw_deals`)
+    and the Python one draw the same deals and leave the generator in the same state: on every
+    void position of three real games (the bot's and the features' hand sizes) and on the fixed
+    positions, with the default shuffled tries, none (exact draws only), one and a thousand,
+    from three seeds each."""
+    cases = [(view, sizes) for view, *both in three_games() for sizes in both]
+    cases += [(position(unseen, voids), sizes) for _, unseen, voids, sizes in POSITIONS]
+    exact = 0
+    for view, sizes in cases:
+        for tries in (4, 0, 1, 1000):
+            for seed in range(3):
+                drawn = []
+                for on in (True, False):
+                    monkeypatch.setattr(jit, "AVAILABLE", on)
+                    rng = np.random.default_rng(seed)
+                    deals = deals_unseen(view, sizes, rng, 12, tries)
+                    drawn.append((deals, rng.bit_generator.state))
+                assert drawn[0] == drawn[1], (sizes, tries, seed, view.voids)
+                exact += tries == 0
+    assert len(cases) > 500 and exact > 1500
+
+
 # --- inconsistent observations -------------------------------------------------------------------
 INCONSISTENT = [
     ("a void seat short of cards", "2d 3d 4s 5s 6h 7h 8c 9c Jk", {1: "shcj"}, [0, 3, 3, 3]),
@@ -310,7 +334,7 @@ INCONSISTENT = [
     ("unseen", "voids", "sizes"), [p[1:] for p in INCONSISTENT], ids=[p[0] for p in INCONSISTENT]
 )
 def test_an_inconsistent_observation_raises(
-    sampler: str, unseen: str, voids: dict[int, str], sizes: list[int]
+    sampler: str, unseen: str, voids: dict[int, str], sizes: list[int], loops_by: str
 ) -> None:
     view = position(unseen, voids)
     assert not consistent_deals(view, sizes)
