@@ -318,6 +318,51 @@ def count_options(
 
 
 @jit.jit
+def _hands_in_turn(sizes: np.ndarray, voids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Where each seat's hand begins in a shuffle dealt in turn, and whether a void of the seat
+    may refuse it (the seat gets cards and has shown a void)."""
+    seats = sizes.shape[0]
+    begins = np.zeros(seats, dtype=np.int64)
+    for r in range(1, seats):
+        begins[r] = begins[r - 1] + sizes[r - 1]
+    checking = np.zeros(seats, dtype=np.bool_)
+    for r in range(seats):
+        if sizes[r] > 0:
+            for c in range(voids.shape[1]):
+                if voids[r, c]:
+                    checking[r] = True
+    return begins, checking
+
+
+@jit.jit
+def _respects(
+    order: np.ndarray,
+    begins: np.ndarray,
+    sizes: np.ndarray,
+    checking: np.ndarray,
+    voids: np.ndarray,
+) -> bool:
+    """Whether the shuffle ``order`` dealt in turn gives no seat a card of a column it has shown
+    void in (:func:`~.sampling._shuffled_tries`' check)."""
+    for r in range(sizes.shape[0]):
+        if checking[r]:
+            for k in range(begins[r], begins[r] + sizes[r]):
+                card = order[k]
+                if voids[r, 4 if card == JOKER else card & 3]:
+                    return False
+    return True
+
+
+@jit.jit
+def _deal_in_turn(
+    order: np.ndarray, begins: np.ndarray, sizes: np.ndarray, out: np.ndarray
+) -> None:
+    """The shuffle ``order`` dealt in turn: each seat's hand sorted into ``out[seat]``."""
+    for r in range(sizes.shape[0]):
+        out[r, : sizes[r]] = np.sort(order[begins[r] : begins[r] + sizes[r]])
+
+
+@jit.jit
 def draw_deals(
     rng: np.random.Generator,
     pool: np.ndarray,
@@ -349,15 +394,7 @@ def draw_deals(
     ``of_column`` each column's group. Without counts (``ways`` of no rows) it returns the first
     sample that needs them, its tries drawn; else ``len(out)``."""
     seats = sizes.shape[0]
-    begins = np.zeros(seats, dtype=np.int64)
-    for r in range(1, seats):
-        begins[r] = begins[r - 1] + sizes[r - 1]
-    checking = np.zeros(seats, dtype=np.bool_)
-    for r in range(seats):
-        if sizes[r] > 0:
-            for c in range(voids.shape[1]):
-                if voids[r, c]:
-                    checking[r] = True
+    begins, checking = _hands_in_turn(sizes, voids)
     groups = group_cards.shape[0]
     axes = strides.shape[0]
     for s in range(start, out.shape[0]):
@@ -365,19 +402,9 @@ def draw_deals(
             kept = False
             for _ in range(tries):
                 order = rng.permutation(pool)
-                kept = True
-                for r in range(seats):
-                    if checking[r]:
-                        for k in range(begins[r], begins[r] + sizes[r]):
-                            card = order[k]
-                            if voids[r, 4 if card == JOKER else card & 3]:
-                                kept = False
-                                break
-                        if not kept:
-                            break
+                kept = _respects(order, begins, sizes, checking, voids)
                 if kept:
-                    for r in range(seats):
-                        out[s, r, : sizes[r]] = np.sort(order[begins[r] : begins[r] + sizes[r]])
+                    _deal_in_turn(order, begins, sizes, out[s])
                     break
             if kept:
                 continue

@@ -387,6 +387,12 @@ def deals_unseen(
     return deals
 
 
+def _as_lists(out: np.ndarray, sizes: np.ndarray) -> list[list[list[int]]]:
+    """The deals :mod:`.compiled` wrote (``out[deal, seat, :sizes[seat]]``) as lists."""
+    s0, s1, s2, s3 = sizes.tolist()
+    return [[a[:s0], b[:s1], c[:s2], d[:s3]] for a, b, c, d in out.tolist()]
+
+
 _NO_VOIDS = np.zeros((NUM_PLAYERS, 5), dtype=bool)
 _NO_COUNTS = (
     np.zeros((0, 1)),
@@ -419,7 +425,16 @@ def _compiled_deals(
     voids = _NO_VOIDS if view is None else np.ascontiguousarray(view.voids, dtype=bool)
     out = np.zeros((samples, NUM_PLAYERS, max(int(counts.max()), 1)), dtype=np.int64)
     done = 0
-    if tries:  # (without tries the first draw needs the counts)
+    kept = None if key is None else _COUNTS.get(key)
+    if kept is not None and of_column is not None:  # counted before: one call draws them all
+        if kept.total > 0:
+            compiled.draw_deals(
+                rng, pool, counts, voids, tries, out, 0, False, *kept.arrays(),
+                np.array(of_column, dtype=np.int64), _INVERSE_FACTORIAL,
+            )  # fmt: skip
+            _COUNTS.move_to_end(key)  # (as deal_counts keeps it)
+            done = samples
+    elif tries:  # (without tries the first draw needs the counts)
         done = compiled.draw_deals(
             rng, pool, counts, voids, tries, out, 0, False, *_NO_COUNTS, _INVERSE_FACTORIAL
         )
@@ -433,8 +448,7 @@ def _compiled_deals(
             rng, pool, counts, voids, tries, out, done, True, *exact.arrays(),
             np.array(of_column, dtype=np.int64), _INVERSE_FACTORIAL,
         )  # fmt: skip
-    s0, s1, s2, s3 = counts.tolist()
-    return [[a[:s0], b[:s1], c[:s2], d[:s3]] for a, b, c, d in out.tolist()]
+    return _as_lists(out, counts)
 
 
 def _no_consistent_deal(sizes: Sequence[int], voids: np.ndarray) -> ValueError:
