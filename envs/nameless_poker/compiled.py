@@ -43,7 +43,7 @@ from ..core import jit
 from ..core.cards import JOKER
 from .deals import MAXIMUM, MINIMUM, NO_TRUMP, NUM_PLAYERS
 
-__all__ = ["count_options", "draw_deals", "one_seat", "play_out_worlds"]
+__all__ = ["count_options", "deal_ways", "draw_deals", "one_seat", "play_out_worlds"]
 
 _SUIT0 = sum(1 << (4 * rank) for rank in range(13))  # suit 0's 13 cards; suit s: << s
 _ACES = sum(1 << (48 + s) for s in range(4))
@@ -315,6 +315,77 @@ def count_options(
             x[i] = 0
             i -= 1
     return cumulative[:kept], counts[:kept]
+
+
+@jit.jit
+def deal_ways(
+    shape: np.ndarray,
+    group_cards: np.ndarray,
+    group_axes: np.ndarray,
+    group_most: np.ndarray,
+    inverse_factorial: np.ndarray,
+    factorial: np.ndarray,
+) -> np.ndarray:
+    """:class:`~.sampling.DealCounts`' ``ways`` (row ``g``: ``ways[g]`` flat, the places of
+    ``shape``), computed group after group from the last as the numpy code computes them: each
+    open seat's step (:func:`one_seat`, its ``group_axes`` and ``group_most`` -1 padded), then
+    the stock's share, summed over the cards as numpy sums a row (pairwise: in order under 8
+    terms, else eight running sums; a group has at most 54 cards), so the same doubles."""
+    places = 1
+    for n in shape:
+        places *= n
+    groups = group_cards.shape[0]
+    ways = np.zeros((groups + 1, places))
+    ways[groups, 0] = 1.0  # once every group is dealt: one way, every place filled
+    for g in range(groups - 1, -1, -1):
+        cards = group_cards[g]
+        step = np.zeros((places, cards + 1))
+        step[:, 0] = ways[g + 1]
+        for j in range(group_axes.shape[1]):
+            axis = group_axes[g, j]
+            if axis < 0:
+                break
+            before = 1
+            for a in range(axis):
+                before *= shape[a]
+            seen = step.reshape(before, shape[axis], places // before // shape[axis], cards + 1)
+            step = one_seat(seen, group_most[g, j], inverse_factorial).reshape(places, cards + 1)
+        terms = np.empty(cards + 1)
+        for p in range(places):
+            for t in range(cards + 1):
+                terms[t] = step[p, t] * inverse_factorial[cards - t]
+            ways[g, p] = factorial[cards] * _numpy_sum(terms)
+    return ways
+
+
+@jit.jit
+def _numpy_sum(terms: np.ndarray) -> float:
+    """``terms.sum()`` as numpy adds a contiguous row of up to 128 doubles: in order under 8
+    terms, else eight running sums, paired, then the rest in order."""
+    n = terms.shape[0]
+    if n < 8:
+        total = -0.0
+        for i in range(n):
+            total += terms[i]
+        return total
+    r0, r1, r2, r3 = terms[0], terms[1], terms[2], terms[3]
+    r4, r5, r6, r7 = terms[4], terms[5], terms[6], terms[7]
+    i = 8
+    while i < n - n % 8:
+        r0 += terms[i]
+        r1 += terms[i + 1]
+        r2 += terms[i + 2]
+        r3 += terms[i + 3]
+        r4 += terms[i + 4]
+        r5 += terms[i + 5]
+        r6 += terms[i + 6]
+        r7 += terms[i + 7]
+        i += 8
+    total = ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7))
+    while i < n:
+        total += terms[i]
+        i += 1
+    return total
 
 
 @jit.jit

@@ -49,6 +49,7 @@ _CACHE_SIZE = 64
 """Positions whose :class:`DealCounts` :func:`deal_counts` keeps (least recently used out)."""
 _FACTORIAL = [float(math.factorial(n)) for n in range(JOKER + 2)]
 _INVERSE_FACTORIAL = np.array([1.0 / f for f in _FACTORIAL])
+_FACTORIAL_ARRAY = np.array(_FACTORIAL)
 
 Groups = tuple[tuple[int, tuple[int, ...]], ...]
 """A position's groups of columns open to the same seats: per group ``(its unseen cards, the
@@ -129,19 +130,38 @@ class DealCounts:
         self.seats = [r for r in range(NUM_PLAYERS) if sizes[r]]
         self._axis = {r: a for a, r in enumerate(self.seats)}
         shape = tuple(sizes[r] + 1 for r in self.seats)
-        after = np.zeros(shape)  # once every group is dealt: one way, every place filled
-        after[(0,) * len(shape)] = 1.0
-        self.ways = [after]
-        for cards, seats in reversed(groups):
-            # ways[places, t]: the open seats so far take t of the group's cards, x each: 1 / x!
-            ways = np.zeros((*shape, cards + 1))
-            ways[..., 0] = after
-            for r in seats:
-                ways = _one_seat(ways, self._axis[r], min(sizes[r], cards))
-            stock = _INVERSE_FACTORIAL[cards - np.arange(cards + 1)]
-            after = _FACTORIAL[cards] * (ways * stock).sum(axis=-1)
-            self.ways.insert(0, after)
-        self.total = float(after[tuple(sizes[r] for r in self.seats)])
+        if jit.available():  # numba's loop: the same doubles
+            from . import compiled
+
+            group_axes = np.full((len(groups), NUM_PLAYERS), -1, dtype=np.int64)
+            group_most = np.full((len(groups), NUM_PLAYERS), -1, dtype=np.int64)
+            for g, (cards, seats) in enumerate(groups):
+                group_axes[g, : len(seats)] = [self._axis[r] for r in seats]
+                group_most[g, : len(seats)] = [min(sizes[r], cards) for r in seats]
+            flat = compiled.deal_ways(
+                np.array(shape, dtype=np.int64),
+                np.array([cards for cards, _ in groups], dtype=np.int64),
+                group_axes,
+                group_most,
+                _INVERSE_FACTORIAL,
+                _FACTORIAL_ARRAY,
+            )
+            self.ways = list(flat.reshape(len(groups) + 1, *shape))
+        else:
+            after = np.zeros(shape)  # once every group is dealt: one way, every place filled
+            after[(0,) * len(shape)] = 1.0
+            self.ways = [after]
+            for cards, seats in reversed(groups):
+                # ways[places, t]: the open seats so far take t of the group's cards, x each:
+                # 1 / x!
+                ways = np.zeros((*shape, cards + 1))
+                ways[..., 0] = after
+                for r in seats:
+                    ways = _one_seat(ways, self._axis[r], min(sizes[r], cards))
+                stock = _INVERSE_FACTORIAL[cards - np.arange(cards + 1)]
+                after = _FACTORIAL[cards] * (ways * stock).sum(axis=-1)
+                self.ways.insert(0, after)
+        self.total = float(self.ways[0][tuple(sizes[r] for r in self.seats)])
         self._options: dict[tuple[int, tuple[int, ...]], tuple[list[float], list[list[int]]]] = {}
         self._arrays: tuple[np.ndarray, ...] | None = None
 

@@ -250,8 +250,14 @@ def test_the_compiled_deal_counts_are_the_same_doubles(monkeypatch: pytest.Monke
     """The deal counts of every void position of three real games (their ways, and each
     group's options and cumulative weights from every places a draw can reach), and the seat
     step on 2,000 random arrays (values over 25 orders of magnitude), are the same doubles by
-    numba's loops and by numpy: the weights, hence the draws, do not depend on numba."""
+    numba's loops and by numpy: the weights, hence the draws, do not depend on numba. So is
+    a row's sum as numpy adds it, for 1 to 128 terms."""
+    from pokerzoo.envs.nameless_poker import compiled
+
     rng = np.random.default_rng(5)
+    for n in range(1, 129):  # the stock's sum of a group's terms (up to 55 of them)
+        terms = rng.random(n) * 10.0 ** rng.integers(-12, 12, n)
+        assert compiled._numpy_sum(terms) == terms.sum(), n
     for _ in range(2000):
         dims = int(rng.integers(1, 4))
         shape = (*(int(v) for v in rng.integers(1, 10, size=dims)), int(rng.integers(1, 15)))
