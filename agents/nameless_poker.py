@@ -81,7 +81,14 @@ from ..envs.nameless_poker.analysis import (
     wants_trick,
 )
 from ..envs.nameless_poker.deals import DEAL_KINDS, MAX_HAND, score
-from ..envs.nameless_poker.playout import World, Worlds, batch_worlds, play_out, put_action
+from ..envs.nameless_poker.playout import (
+    SampledDeals,
+    World,
+    Worlds,
+    batch_worlds,
+    play_out,
+    put_action,
+)
 from ..envs.nameless_poker.sampling import deals_unseen
 from .base import RandomBot
 
@@ -274,11 +281,8 @@ class MonteCarloBot:
             played_now = (r - view.leader) % NUM_PLAYERS < len(view.trick)
             sizes[r] = size - done - int(played_now)
         turned_trump = int(view.turned_card != JOKER and view.turned_card & 3 == trump)
-        bases = [
-            World.of_view(view, hands)
-            for hands in deals_unseen(view, sizes, self._rng, self.samples)
-        ]
-        return _Plan(legal, bases, trump, kind, turned_trump, False)
+        deals = SampledDeals(view, deals_unseen(view, sizes, self._rng, self.samples))
+        return _Plan(legal, deals, trump, kind, turned_trump, False)
 
 
 class SearchBot(MonteCarloBot):
@@ -317,11 +321,12 @@ _SCORES = np.array(
 class _Plan:
     """One Monte-Carlo decision once its deals are drawn: each of ``choices`` (actions) is
     played out on every sampled deal ``bases`` (bidding: with the bot's bid set to the
-    choice; playing: after the bot plays it), and the choice with the best total score wins
-    (the first of equals)."""
+    choice; playing: after the bot plays it, on the worlds of the view's
+    :class:`~pokerzoo.envs.nameless_poker.playout.SampledDeals`), and the choice with the best
+    total score wins (the first of equals)."""
 
     choices: list[int]
-    bases: list[World]
+    bases: list[World] | SampledDeals
     trump: int
     kind: int
     turned_trump: int
@@ -337,7 +342,8 @@ class _Plan:
         each played out by :func:`~pokerzoo.envs.nameless_poker.playout.play_out`."""
         tricks = np.empty((self.size, NUM_PLAYERS), dtype=np.int64)
         w = 0
-        for base in self.bases:
+        bases = self.bases.worlds() if isinstance(self.bases, SampledDeals) else self.bases
+        for base in bases:
             for action in self.choices:
                 if self.bidding:
                     world = World(
@@ -357,15 +363,16 @@ class _Plan:
         """The worlds of every plan's :meth:`play_out_alone`, plan after plan, as arrays to play
         out together: each sampled deal read once, then repeated per choice, the bids or seat
         0's cards put in one go."""
-        bases = [base for plan in plans for base in plan.bases]
         deals = [len(plan.bases) for plan in plans]
         choices = [len(plan.choices) for plan in plans]
-        trump, kind, turned = (
-            np.repeat([getattr(plan, name) for plan in plans], deals)
-            for name in ("trump", "kind", "turned_trump")
+        worlds = Worlds.of_parts(
+            [plan.bases for plan in plans],
+            *(
+                [getattr(plan, name) for plan in plans]
+                for name in ("trump", "kind", "turned_trump")
+            ),
         )
-        worlds = Worlds.of(bases, trump, kind, turned)
-        worlds = worlds.take(np.repeat(np.arange(len(bases)), np.repeat(choices, deals)))
+        worlds = worlds.take(np.repeat(np.arange(sum(deals)), np.repeat(choices, deals)))
         every = np.concatenate([np.tile(plan.choices, len(plan.bases)) for plan in plans])
         bidding = np.repeat([plan.bidding for plan in plans], [plan.size for plan in plans])
         worlds.bids[bidding, 0] = every[bidding] - BID
@@ -378,8 +385,11 @@ class _Plan:
         """The choice with the best total score over the deals, from every world's tricks; the
         totals are summed deal after deal, as the bot always has (the same doubles)."""
         n, m = len(self.bases), len(self.choices)
-        bids = np.array([[b or 0 for b in base.bids] for base in self.bases], dtype=np.int64)
-        bids = np.repeat(bids, m, axis=0)
+        if isinstance(self.bases, SampledDeals):  # (every world has the view's bids)
+            rows = [[b or 0 for b in self.bases.view.bids]] * n
+        else:
+            rows = [[b or 0 for b in base.bids] for base in self.bases]
+        bids = np.repeat(np.array(rows, dtype=np.int64).reshape(n, NUM_PLAYERS), m, axis=0)
         if self.bidding:
             bids[:, 0] = np.tile(np.asarray(self.choices) - BID, n)
         scores = _SCORES[self.kind, bids, tricks]

@@ -31,6 +31,7 @@ Both ways play the same cards (tests play both, and :func:`play_out`, on thousan
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from itertools import chain
 
 import numpy as np
@@ -42,8 +43,8 @@ from .observation import NamelessPokerView
 from .rules import LEAD_JOKER, PLAY
 
 __all__ = [
-    "NUMPY_BATCH_WORLDS", "SUIT_MASKS", "World", "Worlds", "batch_worlds", "play_out",
-    "play_outs", "put", "put_action",
+    "NUMPY_BATCH_WORLDS", "SUIT_MASKS", "SampledDeals", "World", "Worlds", "batch_worlds",
+    "play_out", "play_outs", "put", "put_action",
 ]  # fmt: skip
 
 SUIT_MASKS: tuple[int, ...] = tuple(
@@ -120,6 +121,24 @@ class World:
             list(self.bids),
             self.trumps_played,
         )
+
+
+@dataclass(frozen=True, eq=False)
+class SampledDeals:
+    """Sampled deals of a view's unseen cards (:func:`~.sampling.deals_unseen`), each standing
+    for the world ``World.of_view(view, deal)``, kept as the sampler drew them: World objects
+    are built only where the worlds are played one by one (:meth:`worlds`), and many views'
+    deals become arrays together without them (:meth:`Worlds.of_views`)."""
+
+    view: NamelessPokerView
+    deals: list[list[list[int]]]
+
+    def __len__(self) -> int:
+        return len(self.deals)
+
+    def worlds(self) -> list[World]:
+        """The deals' worlds as World objects (the deals left as they are)."""
+        return [World.of_view(self.view, [list(hand) for hand in deal]) for deal in self.deals]
 
 
 def put(world: World, seat: int, card: int, called: int, trump: int) -> None:
@@ -428,6 +447,110 @@ class Worlds:
             if observer_wants is None
             else np.asarray(observer_wants, dtype=np.int64).reshape(n),
         )
+
+    @classmethod
+    def of_views(
+        cls,
+        sampled: Sequence[SampledDeals],
+        trump: Sequence[int],
+        kind: Sequence[int],
+        turned_trump: Sequence[int],
+    ) -> Worlds:
+        """:meth:`of` the worlds of each of ``sampled`` (:meth:`SampledDeals.worlds`), one
+        after the other, with ``trump[i]``, ``kind[i]`` and ``turned_trump[i]``: the same
+        arrays, built without a World each (a view's trick, tricks and bids are those of each
+        of its worlds)."""
+        counts = [len(part.deals) for part in sampled]
+        hands = [
+            hand
+            for part in sampled
+            for own in (list(part.view.hand),)
+            for deal in part.deals
+            for hand in (own, deal[1], deal[2], deal[3])
+        ]
+        held = np.fromiter(map(len, hands), dtype=np.int64, count=len(hands))
+        cards = np.fromiter(chain.from_iterable(hands), dtype=np.int64, count=int(held.sum()))
+        seat_of = np.repeat(np.arange(len(hands)), held)
+        shape = (sum(counts), NUM_PLAYERS)
+        masks = np.bincount(seat_of, weights=_BIT_VALUE[cards], minlength=len(hands))
+        jokers = np.bincount(seat_of, weights=cards == JOKER, minlength=len(hands))
+        each = []  # per view: bids, tricks, leader, called, gone, played, lead, top, top_at, trump
+        for view, suit, turned in zip((p.view for p in sampled), trump, turned_trump, strict=True):
+            lead, top, top_at = JOKER, NO_TRUMP, 0
+            if view.trick:
+                lead = view.trick[0]
+                top_at = winner_index(list(view.trick), suit)
+                top = view.trick[top_at]
+            each.append(
+                [0 if b is None else b for b in view.bids]
+                + list(view.tricks)
+                + [view.leader, view.called_suit, turned + view.trumps_played, len(view.trick)]
+                + [lead, top, top_at, suit]
+            )
+        table = np.repeat(np.array(each, dtype=np.int64).reshape(len(sampled), 16), counts, axis=0)
+        column = [np.ascontiguousarray(table[:, c]) for c in range(8, 16)]
+        return cls(
+            masks=masks.astype(np.uint64).reshape(shape),
+            jokers=jokers.astype(np.int64).reshape(shape),
+            bids=np.ascontiguousarray(table[:, 0:4]),
+            tricks=np.ascontiguousarray(table[:, 4:8]),
+            leader=column[0],
+            called=column[1],
+            gone=column[2],
+            played=column[3],
+            lead=column[4],
+            top=column[5],
+            top_at=column[6],
+            trump=column[7],
+            kind=np.repeat(np.asarray(kind, dtype=np.int64), counts),
+            wants=np.full(shape[0], -1, dtype=np.int64),
+        )
+
+    @classmethod
+    def of_parts(
+        cls,
+        parts: Sequence[list[World] | SampledDeals],
+        trump: Sequence[int],
+        kind: Sequence[int],
+        turned_trump: Sequence[int],
+    ) -> Worlds:
+        """The worlds of ``parts`` (World objects, or a view's :class:`SampledDeals`), part
+        after part, each part with its ``trump``, ``kind`` and ``turned_trump``: :meth:`of` of
+        the World lists and :meth:`of_views` of the sampled deals, then put in order."""
+        listed = [i for i, part in enumerate(parts) if not isinstance(part, SampledDeals)]
+        sampled = [i for i, part in enumerate(parts) if isinstance(part, SampledDeals)]
+        built = []
+        if listed:
+            n = [len(parts[i]) for i in listed]
+            built.append(
+                cls.of(
+                    [world for i in listed for world in parts[i]],  # type: ignore[union-attr]
+                    *(
+                        np.repeat([values[i] for i in listed], n)
+                        for values in (trump, kind, turned_trump)
+                    ),
+                )
+            )
+        if sampled:
+            built.append(
+                cls.of_views(
+                    [parts[i] for i in sampled],  # type: ignore[misc]
+                    *([values[i] for i in sampled] for values in (trump, kind, turned_trump)),
+                )
+            )
+        worlds = (
+            built[0]
+            if len(built) == 1
+            else cls(
+                **{name: np.concatenate([getattr(b, name) for b in built]) for name in cls._FIELDS}
+            )
+        )
+        if not listed or not sampled:
+            return worlds
+        first = np.cumsum([0, *(len(parts[i]) for i in listed + sampled)])
+        start = dict(zip(listed + sampled, first[:-1].tolist(), strict=True))
+        order = [np.arange(start[i], start[i] + len(part)) for i, part in enumerate(parts)]
+        return worlds.take(np.concatenate(order))
 
     def __len__(self) -> int:
         return len(self.trump)

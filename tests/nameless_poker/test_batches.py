@@ -20,7 +20,16 @@ from pokerzoo.envs.nameless_poker import (
     PLAY,
     decode_observation,
 )
-from pokerzoo.envs.nameless_poker.playout import Worlds, play_out, play_outs, put_action
+from pokerzoo.envs.nameless_poker.deals import DEAL_KINDS
+from pokerzoo.envs.nameless_poker.playout import (
+    SampledDeals,
+    World,
+    Worlds,
+    play_out,
+    play_outs,
+    put_action,
+)
+from pokerzoo.envs.nameless_poker.sampling import deals_unseen
 
 from tests.helpers import benchmark_script, bot_decisions
 
@@ -78,6 +87,55 @@ def test_the_compiled_loop_leaves_every_array_as_the_numpy_steps(
     held = (ended["numpy"].masks != 0) | (ended["numpy"].jokers > 0)
     assert held.any() == trick_only  # a trick only: cards are left for the tricks after it
     assert (ended["numpy"].tricks != worlds.tricks).any()
+
+
+def test_worlds_of_a_view_are_the_worlds_of_its_world_objects() -> None:
+    """``Worlds.of_views`` (the sampled deals of a view, as arrays) builds every array as
+    ``Worlds.of`` of the World objects ``World.of_view`` makes (and ``SampledDeals.worlds``
+    makes those), on every play decision of two games (tricks on the table and jokers among
+    them), five deals each; then for all the views at once, and ``Worlds.of_parts`` for the
+    views' deals mixed with World lists, in order."""
+    rng = np.random.default_rng(0)
+    checked = with_trick = 0
+    parts = []
+    for observation in _decisions()[0]:
+        view = decode_observation(observation)
+        if view.bidding or view.to_act != 0:
+            continue
+        sizes = [0] + [view.hand_size - sum(view.tricks) - int(r < len(view.trick)) for r in
+                       ((s - view.leader) % 4 for s in range(1, 4))]  # fmt: skip
+        deals = deals_unseen(view, sizes, rng, 5)
+        turned = int(view.turned_card != 52 and view.turned_card & 3 == view.trump)
+        kind = DEAL_KINDS.index(view.kind)
+        sampled = SampledDeals(view, deals)
+        worlds = [World.of_view(view, [list(hand) for hand in deal]) for deal in deals]
+        assert [vars_of(w) for w in sampled.worlds()] == [vars_of(w) for w in worlds]
+        expected = Worlds.of(worlds, [view.trump] * 5, [kind] * 5, [turned] * 5)
+        parts.append((sampled, worlds, view.trump, kind, turned))
+        got = Worlds.of_views([sampled], [view.trump], [kind], [turned])
+        assert_same_worlds(got, expected)
+        checked += 1
+        with_trick += bool(view.trick)
+    assert checked > 200 and with_trick > 100
+    # Many views at once, and mixed with World lists (of_parts): the parts' worlds in order.
+    mixed = [part[0] if k % 3 else part[1] for k, part in enumerate(parts)]
+    expected = Worlds.of(
+        [w for part in parts for w in part[1]],
+        *(np.repeat([part[i] for part in parts], 5) for i in (2, 3, 4)),
+    )
+    columns = [[part[i] for part in parts] for i in (2, 3, 4)]
+    assert_same_worlds(Worlds.of_views([part[0] for part in parts], *columns), expected)
+    assert_same_worlds(Worlds.of_parts(mixed, *columns), expected)
+
+
+def vars_of(world: World) -> tuple[object, ...]:
+    return tuple(getattr(world, name) for name in World.__slots__)
+
+
+def assert_same_worlds(got: Worlds, expected: Worlds) -> None:
+    for name in Worlds._FIELDS:
+        assert np.array_equal(getattr(got, name), getattr(expected, name)), name
+        assert getattr(got, name).dtype == getattr(expected, name).dtype, name
 
 
 def test_worlds_put_actions_as_put_action(loops_by: str) -> None:

@@ -50,7 +50,14 @@ from ....envs.nameless_poker import (
 )
 from ....envs.nameless_poker.analysis import DARK_BID, expected_tricks, rules_play, wants_trick
 from ....envs.nameless_poker.deals import DEAL_KINDS, follow_options
-from ....envs.nameless_poker.playout import World, Worlds, play_out, put, put_action
+from ....envs.nameless_poker.playout import (
+    SampledDeals,
+    World,
+    Worlds,
+    play_out,
+    put,
+    put_action,
+)
 from ....envs.nameless_poker.sampling import deals_unseen, unseen_pool
 from ...features import batched
 from ...poker.features import seeded
@@ -191,7 +198,7 @@ def add_trick_odds(
     for r in range(1, NUM_PLAYERS):
         if (r - view.leader) % NUM_PLAYERS > len(view.trick):
             sizes[r] = view.hand_size - done
-    bases = [World.of_view(view, hands) for hands in sample_deals(view, sizes, rng, samples)]
+    bases = SampledDeals(view, sample_deals(view, sizes, rng, samples))
     taken = view.tricks[0]
 
     def shares(tricks: np.ndarray) -> np.ndarray:
@@ -227,7 +234,7 @@ class PlayOuts:
     def add(
         self,
         view: NamelessPokerView,
-        bases: list[World],
+        bases: list[World] | SampledDeals,
         actions: list[int] | None,
         modes: tuple[int, ...],
         finish: Callable[[np.ndarray], np.ndarray],
@@ -282,7 +289,7 @@ without; a test sets a number)."""
 
 
 def _play_alone(
-    bases: list[World],
+    bases: list[World] | SampledDeals,
     actions: list[int] | None,
     modes: tuple[int, ...],
     trick_only: bool,
@@ -292,7 +299,7 @@ def _play_alone(
 ) -> np.ndarray:
     """A job's worlds played one by one, as the features always played them."""
     tricks = []
-    for base in bases:
+    for base in bases.worlds() if isinstance(bases, SampledDeals) else bases:
         for action in actions if actions is not None else [None]:
             start = base.copy()
             if action is not None:
@@ -316,12 +323,12 @@ def _play_alone(
 def _worlds(jobs: list[tuple[Any, ...]]) -> Worlds:
     """The jobs' worlds as arrays, job after job (each deal-major, then action, then mode):
     every sampled deal read once, then repeated, and seat 0's actions put in one go."""
-    bases = [base for job in jobs for base in job[0]]
     deals = [len(job[0]) for job in jobs]
     per_deal = [(len(job[1]) if job[1] is not None else 1) * len(job[2]) for job in jobs]
-    trump, kind, turned = (np.repeat([job[i] for job in jobs], deals) for i in (5, 6, 7))
-    worlds = Worlds.of(bases, trump, kind, turned)
-    worlds = worlds.take(np.repeat(np.arange(len(bases)), np.repeat(per_deal, deals)))
+    worlds = Worlds.of_parts(
+        [job[0] for job in jobs], *([job[i] for job in jobs] for i in (5, 6, 7))
+    )
+    worlds = worlds.take(np.repeat(np.arange(sum(deals)), np.repeat(per_deal, deals)))
     actions, wants = [], []
     for (job_bases, job_actions, modes, *_), count in zip(jobs, per_deal, strict=True):
         n = len(job_bases)

@@ -41,7 +41,7 @@ from ....envs.nameless_poker import (
     NUM_PLAYERS,
     NamelessPokerView,
 )
-from ....envs.nameless_poker.playout import World
+from ....envs.nameless_poker.playout import SampledDeals
 from ...features import FeatureSet, PerActionLayout, batched
 from .odds import (
     ODDS_CONTEXT,
@@ -101,7 +101,7 @@ def add_reach_totals(
     for r in range(1, NUM_PLAYERS):
         played_now = (r - view.leader) % NUM_PLAYERS < len(view.trick)
         sizes[r] = left - int(played_now)
-    bases = [World.of_view(view, hands) for hands in sample_deals(view, sizes, rng, samples)]
+    bases = SampledDeals(view, sample_deals(view, sizes, rng, samples))
 
     def totals(tricks: np.ndarray) -> np.ndarray:
         return np.ascontiguousarray(tricks[..., 0])
