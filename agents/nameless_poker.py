@@ -39,7 +39,7 @@ policy (:mod:`pokerzoo.envs.nameless_poker.analysis`), the deals of the unseen c
 (:mod:`pokerzoo.envs.nameless_poker.playout`).
 
 Speed on one core, per seat and 30-deal game: random and rules about 0.01 s; montecarlo (12
-samples) about 0.1 s with numba installed, 0.27 ms a decision on average, and about 0.25 s
+samples) about 0.1 s with numba installed, 0.25 ms a decision on average, and about 0.25 s
 without it, 0.7 ms (``benchmarks/bot_speed.py``). Its play-outs are
 :func:`~pokerzoo.envs.nameless_poker.playout.play_out`'s, on bit masks; with numba every
 decision's worlds are played on arrays by a compiled loop, and its deals drawn by another
@@ -48,8 +48,8 @@ decision's worlds are played on arrays by a compiled loop, and its deals drawn b
 Where many tables ask their montecarlo bots at once (the vector envs, through
 :func:`pokerzoo.envs.core.bots.act_batch`), :meth:`MonteCarloBot.act_batch` draws each bot's
 deals from its own generator as :meth:`~MonteCarloBot.act` would and plays all of them out
-together (:class:`~pokerzoo.envs.nameless_poker.playout.Worlds`): the same decisions, 0.28 ms a
-decision with a choice at 32 tables against 0.41 one by one with numba, 0.85 against 1.18
+together (:class:`~pokerzoo.envs.nameless_poker.playout.Worlds`): the same decisions, 0.26 ms a
+decision with a choice at 32 tables against 0.39 one by one with numba, 0.83 against 1.18
 without (``benchmarks/nameless_batches.py``, 2-core machine).
 """
 

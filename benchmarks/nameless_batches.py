@@ -25,8 +25,9 @@ before batches: 1.03 one by one); reach 1.918 one by one, 1.648 in batches of 8,
 With numba's
 compiled loops (``--repeats 3`` at ``454f944``, beside ``POKERZOO_NUMBA=0``'s run): montecarlo
 0.487 one by one and 0.352 in batches of 32 (1.161 and 0.817 without); reach 1.253 and 0.752
-(2.209 and 1.308). With the sampler's draws and the deal counts compiled too (at ``7e733be``):
-montecarlo 0.412 and 0.284 (1.176 and 0.852 without); reach 1.236 and 0.770 (2.230 and 1.358).
+(2.209 and 1.308). With the sampler's draws and the deal counts compiled too, and a view's
+sampled deals made arrays without a World object each (at ``48ad3a5``): montecarlo 0.393 and
+0.256 (1.182 and 0.832 without); reach 1.183 and 0.599 (2.227 and 1.310).
 """
 
 from __future__ import annotations
