@@ -383,15 +383,18 @@ def deals_unseen(
     random draws as ``samples`` calls of it), the position read once."""
     pool = unseen_pool(view, sizes)
     position = _groups(view, sizes, pool)
+    # numba's loop draws from a Generator (any bit generator) as numpy does; anything else
+    # (a legacy RandomState) goes the Python way.
+    compiled = isinstance(rng, np.random.Generator) and jit.available()
     if position is None:  # no void bars anything: deal the shuffled cards in turn
-        if jit.available():  # (one try that nothing can fail: the same shuffles)
+        if compiled:  # (one try that nothing can fail: the same shuffles)
             return _compiled_deals(pool, sizes, None, rng, samples, 1, None, None)
         return [_deal_in_turn(rng.permutation(pool).tolist(), sizes) for _ in range(samples)]
     groups, of_column, likely = position
     key = (tuple(int(s) for s in sizes), groups)
     if likely < _MIN_ACCEPTANCE:
         tries = 0
-    if jit.available():
+    if compiled:
         return _compiled_deals(pool, sizes, view, rng, samples, tries, key, of_column)
     checks = _void_checks(sizes, view.voids) if tries else []
     deals = []

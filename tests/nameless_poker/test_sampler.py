@@ -309,7 +309,8 @@ def test_the_compiled_draws_are_the_python_draws(monkeypatch: pytest.MonkeyPatch
     and the Python one draw the same deals and leave the generator in the same state: on every
     void position of three real games (the bot's and the features' hand sizes) and on the fixed
     positions, with the default shuffled tries, none (exact draws only), one and a thousand,
-    from three seeds each."""
+    from three seeds each; and from another bit generator (MT19937) and a legacy RandomState
+    on the fixed positions."""
     exact = 0
     for view, sizes in draw_cases():
         for tries in (4, 0, 1, 1000):
@@ -323,6 +324,18 @@ def test_the_compiled_draws_are_the_python_draws(monkeypatch: pytest.MonkeyPatch
                 assert drawn[0] == drawn[1], (sizes, tries, seed, view.voids)
                 exact += tries == 0
     assert exact > 1500
+    # Another bit generator draws the same way; a legacy RandomState goes the Python way.
+    for view, sizes in [(position(unseen, voids), sizes) for _, unseen, voids, sizes in POSITIONS]:
+        for make in (
+            lambda: np.random.Generator(np.random.MT19937(7)),
+            lambda: np.random.RandomState(7),
+        ):
+            drawn = []
+            for on in (True, False):
+                monkeypatch.setattr(jit, "AVAILABLE", on)
+                rng = make()
+                drawn.append((deals_unseen(view, sizes, rng, 12, 0), rng.random(3).tolist()))
+            assert drawn[0] == drawn[1]
 
 
 def draw_cases() -> list[tuple[NamelessPokerView, list[int]]]:
