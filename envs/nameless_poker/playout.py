@@ -378,8 +378,10 @@ class Worlds:
     lead, its best card so far and where it stands), the bids (``None`` as 0) and tricks, the
     trump, the deal kind, the natural trumps gone and seat 0's fixed intent (-1: none).
 
-    Built from World objects (:meth:`of`), then repeated (:meth:`take`: every action on the same
-    sampled deal) and given seat 0's action (:meth:`put_actions`), without a World per copy.
+    Built from World objects (:meth:`of`) or straight from views' sampled deals
+    (:meth:`of_views`, :meth:`of_parts`: the same arrays without a World each), then repeated
+    (:meth:`take`: every action on the same sampled deal) and given seat 0's action
+    (:meth:`put_actions`), without a World per copy.
     """
 
     _FIELDS = (

@@ -7,6 +7,12 @@ holds a card of a suit (or a joker) its plays showed it lacks. The Monte-Carlo b
 (:class:`pokerzoo.agents.nameless_poker.MonteCarloBot`) and the training features
 (``pokerzoo.training.games.nameless_poker.odds`` and ``.reach``) play each deal out with
 :func:`~.playout.play_out`.
+
+Where numba is installed (:func:`pokerzoo.envs.core.jit.available`), :func:`deals_unseen`'s loop
+over the samples and :class:`DealCounts`' construction run as compiled loops
+(:mod:`.compiled`): numba's ``Generator.random`` and ``permutation`` draw what numpy's do from
+the same state, and the weights are summed as numpy sums them, so the deals drawn, and the
+generator left behind, are the same either way (tested on every void position of three games).
 """
 
 from __future__ import annotations
@@ -116,7 +122,8 @@ class DealCounts:
     rest to the stock stands for ``prod_g n_g! / (prod_r x[g][r]! * stock_g!)`` deals of the
     cards themselves. ``ways[g]`` (``float``, an axis per seat that gets cards, over the places
     left in its hand) sums these products over the counts of groups ``g, g + 1, ...`` that fill
-    the places exactly (computed group by group, within a group seat by seat); ``total``: the
+    the places exactly (computed group by group, within a group seat by seat; by
+    :func:`.compiled.deal_ways` where numba is installed, the same doubles); ``total``: the
     consistent deals. Weights are doubles (relative rounding about 1e-15).
 
     Args:
