@@ -15,13 +15,15 @@ import multiprocessing
 import os
 import sys
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 __all__ = [
     "CHUNKS_PER_PROCESS",
     "CHUNK_GAMES",
+    "collections_spared",
     "deal_chunks",
     "default_processes",
     "fork_map",
@@ -89,6 +91,24 @@ def freeze_inherited() -> None:
     gc.freeze()
 
 
+@contextmanager
+def collections_spared() -> Iterator[None]:
+    """Within the block, the objects this process held when it began (torch's, the model's)
+    kept out of the garbage collector's passes, as a worker keeps what it inherited
+    (:func:`freeze_inherited`); put back with the others after it (:func:`gc.unfreeze`). Where
+    something was frozen already (a worker), the block changes nothing. A poker without a name
+    evaluation in one process (10 deals against the montecarlo table, ``--processes 1``, numba
+    installed) took 19.8 s against 20.9 without (means of four runs, taking turns)."""
+    if gc.get_freeze_count():
+        yield
+        return
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+
+
 def default_processes() -> int:
     """Worker processes for deals when the user names none: the cores this process may run on
     where the platform can fork workers, else 1 (the results are the same for any count)."""
@@ -130,7 +150,8 @@ def _call(chunk: Any) -> Any:
 
 def fork_map(function: Callable[[T], R], chunks: Sequence[T], processes: int) -> list[R]:
     """``[function(chunk) for chunk in chunks]``, the chunks shared among ``processes`` forked
-    workers (module docstring); one process, or no fork on this platform: played here."""
+    workers (module docstring); one process, or no fork on this platform: played here, this
+    process's objects spared the collections meanwhile (:func:`collections_spared`)."""
     global _FORKED
     if processes > 1 and "fork" not in multiprocessing.get_all_start_methods():
         warnings.warn(
@@ -141,7 +162,8 @@ def fork_map(function: Callable[[T], R], chunks: Sequence[T], processes: int) ->
         )
         processes = 1
     if processes == 1 or len(chunks) < 2:
-        return [function(chunk) for chunk in chunks]
+        with collections_spared():
+            return [function(chunk) for chunk in chunks]
     _FORKED = function
     try:
         with ProcessPoolExecutor(

@@ -285,3 +285,29 @@ def test_forked_workers_keep_what_they_inherit_out_of_their_collections() -> Non
     assert [chunk for chunk, _, _ in seen] == [1, 2, 3]
     assert all(frozen > before and threads == "1" for _, frozen, threads in seen)
     assert gc.get_freeze_count() == before and gc.isenabled()
+
+
+def test_one_process_spares_its_objects_only_while_it_plays() -> None:
+    """``fork_map`` in one process keeps what this process holds out of the collections while
+    the chunks play (``gc.freeze``), and puts it back after, even when a chunk raises; where
+    objects were frozen already (a worker's), it leaves them as they are."""
+    from pokerzoo.training import forking
+
+    def frozen(chunk: int) -> int:
+        if chunk < 0:
+            raise ValueError("a failing chunk")
+        return gc.get_freeze_count()
+
+    assert gc.get_freeze_count() == 0  # (nothing in the test process froze anything)
+    seen = forking.fork_map(frozen, [1, 2], 1)
+    assert seen[0] > 0 and seen[0] == seen[1] and gc.get_freeze_count() == 0
+    with pytest.raises(ValueError, match="a failing chunk"):
+        forking.fork_map(frozen, [1, -1], 1)
+    assert gc.get_freeze_count() == 0
+    gc.freeze()
+    try:
+        already = gc.get_freeze_count()
+        assert forking.fork_map(frozen, [1], 1) == [already]
+        assert gc.get_freeze_count() == already
+    finally:
+        gc.unfreeze()
