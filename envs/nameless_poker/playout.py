@@ -372,6 +372,19 @@ def _strongest_many(masks: np.ndarray, trumps: np.ndarray) -> np.ndarray:
     return np.where(high != 0, _bit_length(high) - 1, base + _lowest(block))
 
 
+def _hand_arrays(hands: list[Sequence[int]]) -> tuple[np.ndarray, np.ndarray]:
+    """:class:`Worlds`' ``masks`` (``uint64``) and ``jokers`` of ``hands``, seat after seat and
+    world after world: ``(worlds, NUM_PLAYERS)`` each."""
+    held = np.fromiter(map(len, hands), dtype=np.int64, count=len(hands))
+    cards = np.fromiter(chain.from_iterable(hands), dtype=np.int64, count=int(held.sum()))
+    seat_of = np.repeat(np.arange(len(hands)), held)
+    # Each hand's bits summed as doubles: distinct powers of two under 2**52, so exact.
+    masks = np.bincount(seat_of, weights=_BIT_VALUE[cards], minlength=len(hands))
+    jokers = np.bincount(seat_of, weights=cards == JOKER, minlength=len(hands))
+    shape = (len(hands) // NUM_PLAYERS, NUM_PLAYERS)
+    return masks.astype(np.uint64).reshape(shape), jokers.astype(np.int64).reshape(shape)
+
+
 class Worlds:
     """Many :class:`World` as arrays, to play out together (:meth:`play_out`): per world the
     hands (``uint64`` bit masks and joker counts, seat by seat), the trick on the table (its
@@ -405,14 +418,7 @@ class Worlds:
         """``worlds`` with their ``trump``, ``kind``, ``turned_trump`` and ``observer_wants``
         (``-1`` for ``None``, else 0 or 1) per world, as :func:`play_out` takes them."""
         n = len(worlds)
-        hands = [hand for w in worlds for hand in w.hands]  # seat after seat, world after world
-        held = np.fromiter(map(len, hands), dtype=np.int64, count=len(hands))
-        cards = np.fromiter(chain.from_iterable(hands), dtype=np.int64, count=int(held.sum()))
-        seat_of = np.repeat(np.arange(len(hands)), held)
-        shape = (n, NUM_PLAYERS)
-        # Each hand's bits summed as doubles: distinct powers of two under 2**52, so exact.
-        masks = np.bincount(seat_of, weights=_BIT_VALUE[cards], minlength=len(hands))
-        jokers = np.bincount(seat_of, weights=cards == JOKER, minlength=len(hands))
+        masks, jokers = _hand_arrays([hand for w in worlds for hand in w.hands])
         bids = [0 if b is None else b for w in worlds for b in w.bids]
         tricks = [t for w in worlds for t in w.tricks]
         leader, called, gone, played = (
@@ -432,10 +438,10 @@ class Worlds:
                 top_at[i] = winner_index(w.trick, trumps[i])
                 top[i] = w.trick[top_at[i]]
         return cls(
-            masks=masks.astype(np.uint64).reshape(shape),
-            jokers=jokers.astype(np.int64).reshape(shape),
-            bids=np.array(bids, dtype=np.int64).reshape(shape),
-            tricks=np.array(tricks, dtype=np.int64).reshape(shape),
+            masks=masks,
+            jokers=jokers,
+            bids=np.array(bids, dtype=np.int64).reshape(n, NUM_PLAYERS),
+            tricks=np.array(tricks, dtype=np.int64).reshape(n, NUM_PLAYERS),
             leader=leader.copy(),
             called=called.copy(),
             gone=np.asarray(turned_trump, dtype=np.int64).reshape(n) + gone,
@@ -463,19 +469,15 @@ class Worlds:
         arrays, built without a World each (a view's trick, tricks and bids are those of each
         of its worlds)."""
         counts = [len(part.deals) for part in sampled]
-        hands = [
-            hand
-            for part in sampled
-            for own in (list(part.view.hand),)
-            for deal in part.deals
-            for hand in (own, deal[1], deal[2], deal[3])
-        ]
-        held = np.fromiter(map(len, hands), dtype=np.int64, count=len(hands))
-        cards = np.fromiter(chain.from_iterable(hands), dtype=np.int64, count=int(held.sum()))
-        seat_of = np.repeat(np.arange(len(hands)), held)
-        shape = (sum(counts), NUM_PLAYERS)
-        masks = np.bincount(seat_of, weights=_BIT_VALUE[cards], minlength=len(hands))
-        jokers = np.bincount(seat_of, weights=cards == JOKER, minlength=len(hands))
+        masks, jokers = _hand_arrays(
+            [
+                hand
+                for part in sampled
+                for own in (list(part.view.hand),)
+                for deal in part.deals
+                for hand in (own, deal[1], deal[2], deal[3])
+            ]
+        )
         each = []  # per view: bids, tricks, leader, called, gone, played, lead, top, top_at, trump
         for view, suit, turned in zip((p.view for p in sampled), trump, turned_trump, strict=True):
             lead, top, top_at = JOKER, NO_TRUMP, 0
@@ -492,8 +494,8 @@ class Worlds:
         table = np.repeat(np.array(each, dtype=np.int64).reshape(len(sampled), 16), counts, axis=0)
         column = [np.ascontiguousarray(table[:, c]) for c in range(8, 16)]
         return cls(
-            masks=masks.astype(np.uint64).reshape(shape),
-            jokers=jokers.astype(np.int64).reshape(shape),
+            masks=masks,
+            jokers=jokers,
             bids=np.ascontiguousarray(table[:, 0:4]),
             tricks=np.ascontiguousarray(table[:, 4:8]),
             leader=column[0],
@@ -505,7 +507,7 @@ class Worlds:
             top_at=column[6],
             trump=column[7],
             kind=np.repeat(np.asarray(kind, dtype=np.int64), counts),
-            wants=np.full(shape[0], -1, dtype=np.int64),
+            wants=np.full(len(table), -1, dtype=np.int64),
         )
 
     @classmethod
