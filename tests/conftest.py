@@ -30,10 +30,10 @@ def _no_shared_simulations(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 @pytest.fixture(params=["compiled", "numpy"])
 def loops_by(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    """Poker without a name's compiled loops (:mod:`pokerzoo.envs.nameless_poker.compiled`: the
-    array play-outs of :class:`~pokerzoo.envs.nameless_poker.playout.Worlds`, the deal counts'
-    seat steps) on, and off for the numpy code they stand for: a test taking this fixture runs
-    once with each (the compiled one skipped where numba is not installed)."""
+    """The compiled loops (:mod:`pokerzoo.envs.core.jit`: poker without a name's play-outs,
+    deal counts and sampler, five-card stud's Monte-Carlo features, the bounded draws) on, and
+    off for the numpy code they stand for: a test taking this fixture runs once with each (the
+    compiled one skipped where numba is not installed)."""
     from pokerzoo.envs.core import jit
 
     if request.param == "compiled" and not jit.available():

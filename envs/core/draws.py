@@ -14,7 +14,9 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["bounded_draws", "bounded_draws_many"]
+from . import jit
+
+__all__ = ["bounded_draws", "bounded_draws_flat", "bounded_draws_many"]
 
 
 def bounded_draws(rng: np.random.Generator, count: int, high: int, rows: int) -> np.ndarray:
@@ -63,39 +65,85 @@ def bounded_draws_many(
     """:func:`bounded_draws` ``(rngs[d], counts[d], highs[d], rows)`` for each ``d``: each
     generator read once, the arithmetic of them all in one pass (the same values, each
     generator left where its own calls leave it)."""
-    out: list[np.ndarray | None] = [None] * len(rngs)
+    flat, starts = bounded_draws_flat(rngs, counts, highs, rows)
+    return [flat[starts[d] : starts[d + 1]].reshape(count, rows) for d, count in enumerate(counts)]
+
+
+def bounded_draws_flat(
+    rngs: Sequence[np.random.Generator], counts: Sequence[int], highs: Sequence[int], rows: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`bounded_draws_many`'s arrays flattened one after another: ``(draws, starts)``,
+    ``int64``, generator ``d``'s ``(counts[d], rows)`` draws in C order at
+    ``draws[starts[d]:starts[d + 1]]``.
+
+    Each generator that its raw bits decide is read once (``random_raw``), and the draws of all
+    of them are worked out in one pass: a compiled loop where numba is installed
+    (:func:`pokerzoo.envs.core.compiled.lemire_draws`), numpy's arithmetic otherwise
+    (:func:`_lemire_draws`); the same values either way (tested)."""
+    starts = np.zeros(len(rngs) + 1, dtype=np.int64)
+    np.cumsum([count * rows for count in counts], out=starts[1:])
+    out = np.empty(int(starts[-1]), dtype=np.int64)
     raw: list[np.ndarray] = []
-    spans: list[np.ndarray] = []
-    read: list[tuple[int, Any, np.ndarray]] = []
+    read: list[tuple[int, dict[str, Any]]] = []
     for d, rng in enumerate(rngs):
         count, high = counts[d], highs[d]
-        span = high - np.arange(count)
-        drawn = span > 1
         state = rng.bit_generator.state
-        need = int(drawn.sum()) * rows
-        if not _readable(rng, state, need, count, high, rows):
-            out[d] = _calls(rng, count, high, rows)
-            continue
-        raw.append(rng.bit_generator.random_raw(need // 2).view(np.uint32))
-        spans.append(span[drawn])
-        read.append((d, state, drawn))
+        need = max(min(count, high - 1), 0) * rows  # a draw for each span above one value
+        if _readable(rng, state, need, count, high, rows):
+            raw.append(rng.bit_generator.random_raw(need // 2).view(np.uint32))
+            read.append((d, state))
+        else:
+            out[starts[d] : starts[d + 1]] = _calls(rng, count, high, rows).reshape(-1)
     if read:
-        n = np.concatenate(spans).astype(np.uint64)[:, None]
-        product = np.concatenate(raw).reshape(-1, rows) * n
-        rejected = (product.astype(np.uint32) < ((2**32 - n) % n).astype(np.uint32)).any(axis=1)
-        values = (product >> np.uint64(32)).view(np.int64)
-        at = 0
-        for d, state, drawn in read:
-            stop = at + int(drawn.sum())
-            count = counts[d]
-            if rejected[at:stop].any():  # a draw numpy would take again
-                rngs[d].bit_generator.state = state
-                out[d] = _calls(rngs[d], count, highs[d], rows)
-            elif drawn.all():
-                out[d] = values[at:stop] + np.arange(count)[:, None]
-            else:
-                mine = np.broadcast_to(np.arange(count)[:, None], (count, rows)).copy()
-                mine[drawn] += values[at:stop]
-                out[d] = mine
-            at = stop
-    return out  # type: ignore[return-value]
+        which = [d for d, _ in read]
+        args = (
+            np.concatenate(raw),
+            np.array([counts[d] for d in which], dtype=np.int64),
+            np.array([highs[d] for d in which], dtype=np.int64),
+            starts[which],
+            rows,
+            out,
+        )
+        if jit.available():
+            from . import compiled
+
+            rejected = compiled.lemire_draws(*args)
+        else:
+            rejected = _lemire_draws(*args)
+        for k in np.flatnonzero(rejected):  # a draw numpy would take again
+            d, state = read[k]
+            rngs[d].bit_generator.state = state
+            out[starts[d] : starts[d + 1]] = _calls(rngs[d], counts[d], highs[d], rows).reshape(-1)
+    return out, starts
+
+
+def _lemire_draws(
+    raw: np.ndarray,
+    counts: np.ndarray,
+    highs: np.ndarray,
+    starts: np.ndarray,
+    rows: int,
+    out: np.ndarray,
+) -> np.ndarray:
+    """The draws of generators read off their bits, into ``out``: generator ``k``'s draw ``i``
+    (of ``counts[k]``, below ``highs[k]``) of row ``s`` at ``out[starts[k] + i * rows + s]``,
+    ``i`` plus Lemire's ``(u * span) >> 32`` of its raw ``u`` (``span = highs[k] - i``; a span
+    of one value draws nothing), the raws one generator after another, each draw's ``rows`` in
+    a row. Returns whether each generator has a draw numpy would take again (its entries then
+    mean nothing)."""
+    drawn = np.maximum(np.minimum(counts, highs - 1), 0)
+    spans = np.concatenate([high - np.arange(n) for high, n in zip(highs, drawn, strict=True)])
+    n = spans.astype(np.uint64)[:, None]
+    product = raw.reshape(-1, rows) * n
+    bad = (product.astype(np.uint32) < ((2**32 - n) % n).astype(np.uint32)).any(axis=1)
+    values = (product >> np.uint64(32)).view(np.int64)
+    rejected = np.zeros(len(counts), dtype=bool)
+    at = 0
+    for k, (count, start) in enumerate(zip(counts, starts, strict=True)):
+        stop = at + drawn[k]
+        rejected[k] = bad[at:stop].any()
+        block = out[start : start + count * rows].reshape(count, rows)
+        block[: drawn[k]] = values[at:stop] + np.arange(drawn[k])[:, None]
+        block[drawn[k] :] = np.arange(drawn[k], count)[:, None]
+        at = stop
+    return rejected

@@ -1,12 +1,12 @@
 """``bounded_draws``: numpy's ``integers`` calls of a partial shuffle, value for value, the
 generator left where they leave it, and the calls themselves wherever the raw bits do not
-decide."""
+decide; the draws' arithmetic by numpy and by the compiled loop alike (``loops_by``)."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
-from pokerzoo.envs.core.draws import bounded_draws, bounded_draws_many
+from pokerzoo.envs.core.draws import bounded_draws, bounded_draws_flat, bounded_draws_many
 
 SWEEP = [
     (seed, count, high)
@@ -16,7 +16,7 @@ SWEEP = [
 ]
 
 
-def test_bounded_draws_are_numpy_s_integers() -> None:
+def test_bounded_draws_are_numpy_s_integers(loops_by: str) -> None:
     for seed, count, high in [*SWEEP, (42496, 40, 53)]:  # 42496: numpy redraws the 88th
         mine, theirs = np.random.default_rng(seed), np.random.default_rng(seed)
         want = np.stack([theirs.integers(i, high, 512) for i in range(count)])
@@ -25,7 +25,7 @@ def test_bounded_draws_are_numpy_s_integers() -> None:
         assert mine.integers(0, 2**40) == theirs.integers(0, 2**40)  # left where numpy leaves it
 
 
-def test_bounded_draws_fall_back_to_numpy_where_the_bits_do_not_say() -> None:
+def test_bounded_draws_fall_back_to_numpy_where_the_bits_do_not_say(loops_by: str) -> None:
     """A rejected draw, a half-used 64-bit output, an odd number of draws, another bit
     generator: each asks ``integers`` itself, with the same result."""
     cases = [(np.random.default_rng(42496), 40, 53, 512), (np.random.default_rng(1), 3, 9, 7)]
@@ -40,7 +40,7 @@ def test_bounded_draws_fall_back_to_numpy_where_the_bits_do_not_say() -> None:
         assert rng.integers(0, 2**40) == twin.integers(0, 2**40)
 
 
-def test_bounded_draws_raise_numpy_s_errors_and_draw_nothing_for_nothing() -> None:
+def test_bounded_draws_raise_numpy_s_errors_and_draw_nothing_for_nothing(loops_by: str) -> None:
     with pytest.raises(ValueError, match="low >= high"):
         bounded_draws(np.random.default_rng(0), 4, 3, 8)  # integers(3, 3, 8)
     rng = np.random.default_rng(0)
@@ -49,7 +49,7 @@ def test_bounded_draws_raise_numpy_s_errors_and_draw_nothing_for_nothing() -> No
     assert rng.integers(0, 2**40) == np.random.default_rng(0).integers(0, 2**40)
 
 
-def test_bounded_draws_many_give_each_generator_its_own_calls() -> None:
+def test_bounded_draws_many_give_each_generator_its_own_calls(loops_by: str) -> None:
     """Generators read off their bits and generators asked themselves (a rejection, a
     half-used output, another bit generator) in one call: each gets its own calls' values."""
     half_used = np.random.default_rng(2)
@@ -72,3 +72,16 @@ def test_bounded_draws_many_give_each_generator_its_own_calls() -> None:
         want = np.stack([twin.integers(i, highs[k], 512) for i in range(counts[k])])
         assert got[k].dtype == np.int64 and np.array_equal(got[k], want), k
         assert rngs[k].integers(0, 2**40) == twin.integers(0, 2**40)
+
+
+def test_bounded_draws_flat_are_the_arrays_one_after_another(loops_by: str) -> None:
+    rngs = [np.random.default_rng(seed) for seed in (1, 42496, 3)]
+    twins = [np.random.default_rng(seed) for seed in (1, 42496, 3)]
+    counts, highs = [3, 40, 0], [9, 53, 4]
+    flat, starts = bounded_draws_flat(rngs, counts, highs, 64)
+    want = bounded_draws_many(twins, counts, highs, 64)
+    assert flat.dtype == starts.dtype == np.int64
+    assert starts.tolist() == [0, 3 * 64, 43 * 64, 43 * 64]
+    for d, draws in enumerate(want):
+        assert np.array_equal(flat[starts[d] : starts[d + 1]], draws.reshape(-1))
+    assert [rng.integers(0, 2**40) for rng in rngs] == [rng.integers(0, 2**40) for rng in twins]

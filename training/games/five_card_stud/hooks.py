@@ -37,13 +37,16 @@ round before anybody bets, bet the minimum) when the equity beats the price's po
 from __future__ import annotations
 
 import dataclasses
+import functools
 import sys
 from collections.abc import Sequence
 
 import numpy as np
 
+from ....envs.core import jit
 from ....envs.core.betting import CALL, RAISE
 from ....envs.core.cards import NUM_CARD_IDS, Deck, format_cards
+from ....envs.core.draws import bounded_draws_flat
 from ....envs.core.hands import Category, evaluate, qualifies_low
 from ....envs.core.observation import Field, ObservationLayout, document
 from ....envs.five_card_stud import (
@@ -109,18 +112,119 @@ def _simulate(views: Sequence[FiveCardStudView], rngs: Sequence[np.random.Genera
     the module docstring for each of ``views``, its futures dealt by ``rngs[i]``: ``float32
     (len(views), 4)``.
 
+    Where numba is installed the views that split no pot are worked out by one compiled loop
+    (:func:`_simulate_compiled`), the high-low ones by numpy (:func:`_simulate_arrays`); without
+    numba all of them by numpy. Both ask each view's generator exactly what one view alone asks
+    it and give the same entries to the bit.
+    """
+    high = [v for v, view in enumerate(views) if not view.hi_lo]
+    if not high or not jit.available():
+        return _simulate_arrays(views, rngs)
+    out = np.empty((len(views), 4), dtype=np.float32)
+    out[high] = _simulate_compiled([views[v] for v in high], [rngs[v] for v in high])
+    split = [v for v, view in enumerate(views) if view.hi_lo]
+    if split:
+        out[split] = _simulate_arrays([views[v] for v in split], [rngs[v] for v in split])
+    return out
+
+
+def _unseen(view: FiveCardStudView) -> np.ndarray:
+    """The cards ``view``'s observer has not seen (the pack less its hole cards and every up
+    card on the table), ascending, ``int64``."""
+    seen = np.array([*view.hole, *(card for up in view.up for card in up)], dtype=np.int64)
+    counts = _pack_counts(view.jokers) - np.bincount(seen, minlength=NUM_CARD_IDS)
+    return np.repeat(_CARD_IDS, np.maximum(counts, 0))
+
+
+@functools.cache
+def _pack_counts(jokers: int) -> np.ndarray:
+    """How many of each card id the pack holds (read-only)."""
+    counts = Deck(jokers=jokers).counts.astype(np.int64)
+    counts.flags.writeable = False
+    return counts
+
+
+_CARD_IDS = np.arange(NUM_CARD_IDS, dtype=np.int64)
+
+
+def _known(view: FiveCardStudView) -> list[tuple[int, ...]]:
+    """The cards each seat of a showdown holds now: the observer's, then each opponent's up
+    cards."""
+    return [view.own_cards] + [view.up[k] for k in view.opponents_in]
+
+
+def _simulate_compiled(
+    views: Sequence[FiveCardStudView], rngs: Sequence[np.random.Generator]
+) -> np.ndarray:
+    """:func:`_simulate` of views that split no pot, by :func:`.compiled.simulate`: the same
+    swaps from the same generators (:func:`~pokerzoo.envs.core.draws.bounded_draws_flat`, as
+    :func:`.batches.deal_many` asks them), each future played by the compiled loop."""
+    from . import compiled
+
+    known = [_known(view) for view in views]
+    unseen = [_unseen(view) for view in views]
+    missing = [sum(5 - len(cards) for cards in hands) for hands in known]
+    widths = [len(cards) for cards in unseen]
+    swaps, swaps_start = bounded_draws_flat(rngs, missing, widths, SAMPLES)
+    players = np.array([len(hands) for hands in known], dtype=np.int64)
+    cards = np.zeros((len(views), players.max(), 5), dtype=np.int64)
+    sizes = np.zeros(cards.shape[:2], dtype=np.int64)
+    for v, hands in enumerate(known):
+        for p, held in enumerate(hands):
+            cards[v, p, : len(held)] = held
+            sizes[v, p] = len(held)
+    tables = _compiled_tables()
+    out = compiled.simulate(
+        np.concatenate(unseen),
+        np.cumsum([0, *widths]),
+        swaps,
+        swaps_start,
+        cards,
+        sizes,
+        players,
+        np.array([view.deuces_wild for view in views]),
+        np.array([len(view.hole) for view in views], dtype=np.int64),
+        SAMPLES,
+        *tables,
+    )
+    return out.astype(np.float32)
+
+
+@functools.cache
+def _compiled_tables() -> tuple[np.ndarray, ...]:
+    """The tables :func:`.compiled.simulate` reads: the evaluator's (``"standard"``; card
+    weights without and with deuces wild, sections, classes, keys) and ``group_keys``' of
+    every size, one after another (size ``k``'s beginning at entry ``k`` of the last)."""
+    from ....envs.core import hands
+
+    weights = np.stack([hands._card_weights("standard", wild).weights for wild in (False, True)])
+    layout = hands._layout()
+    sized = [poker_features._group_table(size) for size in range(1, 6)]
+    start = np.cumsum([0, 0] + [len(keys) for keys, _ in sized])
+    return (
+        weights,
+        layout.section_offset,
+        layout.sparse_to_class,
+        hands._tables("standard").key,
+        np.concatenate([keys for keys, _ in sized]),
+        np.concatenate([category for _, category in sized]),
+        start,
+    )
+
+
+def _simulate_arrays(
+    views: Sequence[FiveCardStudView], rngs: Sequence[np.random.Generator]
+) -> np.ndarray:
+    """:func:`_simulate` by numpy.
+
     Each view's generator is asked exactly what one view alone asks it (:func:`.batches.deal_many`),
     and all the views' hands are scored together: one evaluator call per ruleset and wild-card
     option, one ``group_keys`` call per hand size. The views are padded to the most
     players with :data:`.batches.ABSENT` seats, which never win, tie or hold a hand, and every
     mean is taken over one view's own row: the entries are those of a view alone, to the bit.
     """
-    known = [[view.own_cards] + [view.up[k] for k in view.opponents_in] for view in views]
-    unseen = []
-    for view in views:
-        seen = np.array([*view.hole, *(card for up in view.up for card in up)], dtype=np.int64)
-        counts = Deck(jokers=view.jokers).counts - np.bincount(seen, minlength=NUM_CARD_IDS)
-        unseen.append(np.repeat(np.arange(counts.size), np.maximum(counts, 0)))
+    known = [_known(view) for view in views]
+    unseen = [_unseen(view) for view in views]
     missing = [sum(5 - len(cards) for cards in hands) for hands in known]
     futures = batches.deal_many(unseen, SAMPLES, missing, rngs)
     players = max(len(hands) for hands in known)

@@ -157,10 +157,29 @@ def test_the_cache_key_is_the_old_one() -> None:
             assert hooks._cache_key(view) == cache_key(view)
 
 
+def count_compiled_calls(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The views of each call of the compiled Monte-Carlo loop from now on."""
+    from pokerzoo.training.games.five_card_stud import compiled
+
+    calls: list[int] = []
+    simulate = compiled.simulate
+
+    def counted(*args: object) -> np.ndarray:
+        out = simulate(*args)
+        calls.append(len(out))
+        return out
+
+    monkeypatch.setattr(compiled, "simulate", counted)
+    return calls
+
+
 @pytest.mark.parametrize("option_set", OPTION_SETS)
 def test_batches_are_the_reference_features(
-    option_set: str, monkeypatch: pytest.MonkeyPatch
+    option_set: str, monkeypatch: pytest.MonkeyPatch, loops_by: str
 ) -> None:
+    """By numpy and, where numba is installed, by the compiled loop (every option set but the
+    high-low ones, which numpy works out either way)."""
+    calls = count_compiled_calls(monkeypatch) if loops_by == "compiled" else []
     obs = observations(option_set)
     want = bits(reference(option_set))
     assert (want[:-1, _EQUITY] != 0).any() and not want[-1].any()
@@ -176,9 +195,10 @@ def test_batches_are_the_reference_features(
     monkeypatch.setattr(hooks, "_CACHE", poker_features.FeatureCache())
     singles = np.stack([hooks.equity_features(o) for o in obs])  # one (D,) observation each
     assert np.array_equal(bits(singles), want)
+    assert bool(calls) == (loops_by == "compiled" and "hi_lo" not in OPTION_SETS[option_set])
 
 
-def test_a_batch_mixing_every_option_set(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_batch_mixing_every_option_set(monkeypatch: pytest.MonkeyPatch, loops_by: str) -> None:
     obs = np.concatenate([observations(name)[::2] for name in OPTION_SETS])
     want = np.concatenate([reference(name)[::2] for name in OPTION_SETS])
     monkeypatch.setattr(
@@ -254,3 +274,20 @@ def test_the_benchmark_prints_its_tables(capsys: pytest.CaptureFixture[str]) -> 
         "feature set, batches of 2",
     ):
         assert f"| {row}" in out
+
+
+def test_the_compiled_means_add_as_numpy_adds() -> None:
+    """The compiled loop's sums (:func:`.compiled.pairwise_sum`) are numpy's of a row, to the
+    bit: in order, eight running sums, halves; the features' 512 futures among the lengths."""
+    from pokerzoo.envs.core import jit
+
+    if not jit.available():
+        pytest.skip("numba is not installed")
+    from pokerzoo.training.games.five_card_stud import compiled
+
+    rng = np.random.default_rng(0)
+    for n in [*range(300), 511, 512, 513, 1000, 1031, 4096, 5000]:
+        terms = rng.random(n) * rng.choice([1.0, 1e-9, 1e9], n)
+        assert compiled.pairwise_sum(terms) == terms.sum(), n
+    rows = rng.random((5, SAMPLES)) / 3
+    assert [compiled.pairwise_sum(row) for row in rows] == rows.sum(axis=1).tolist()

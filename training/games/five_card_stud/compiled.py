@@ -1,0 +1,259 @@
+"""Five-card stud's Monte-Carlo features compiled with numba, where numba is installed
+(:mod:`pokerzoo.envs.core.jit`): :func:`simulate` is :func:`.hooks._simulate`'s work after the
+draws, one loop of machine code per future.
+
+:func:`.hooks._simulate` asks each view's generator for its swaps exactly as before
+(:func:`~pokerzoo.envs.core.draws.bounded_draws_many`) and hands the views that split no pot
+(high only) to :func:`simulate` where :func:`pokerzoo.envs.core.jit.available`; the high-low
+views, and every view without numba, go through the numpy code of :mod:`.batches`. Each future
+is dealt by the same swaps from the same unseen cards, every hand is read from the evaluator's
+own tables (:func:`pokerzoo.envs.core.hands.evaluate`'s weights, sections, classes and keys;
+:func:`pokerzoo.training.poker.features.group_keys`' tables of sorted ranks), the shares are the
+same float divisions, and the means add the futures as numpy adds a row (:func:`pairwise_sum`):
+the entries are numpy's to the bit (tested on every decision of several option sets), without
+the arrays of every future's hands, keys and shares that numpy builds on the way.
+
+Importing this module compiles nothing: the first call in a process compiles :func:`simulate`
+(a few seconds, once per install) or loads it from numba's cache.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ....envs.core import jit
+from ....envs.core.cards import JOKER, NUM_CARD_IDS
+from ....envs.core.hands import Category
+
+__all__ = ["pairwise_sum", "simulate"]
+
+_PAIR = int(Category.PAIR)
+_WILD_RANK = 13  # :mod:`pokerzoo.training.poker.features`' rank of a wild card in its tables
+
+
+@jit.jit
+def _block_sum(terms: np.ndarray, start: int, n: int) -> float:
+    """``terms[start:start + n].sum()`` for ``n <= 128``, as numpy adds such a row: in order
+    under 8 terms, else eight running sums, paired, then the rest in order."""
+    if n < 8:
+        total = -0.0
+        for i in range(start, start + n):
+            total += terms[i]
+        return total
+    r0, r1, r2, r3 = terms[start], terms[start + 1], terms[start + 2], terms[start + 3]
+    r4, r5, r6, r7 = terms[start + 4], terms[start + 5], terms[start + 6], terms[start + 7]
+    i = 8
+    while i < n - n % 8:
+        r0 += terms[start + i]
+        r1 += terms[start + i + 1]
+        r2 += terms[start + i + 2]
+        r3 += terms[start + i + 3]
+        r4 += terms[start + i + 4]
+        r5 += terms[start + i + 5]
+        r6 += terms[start + i + 6]
+        r7 += terms[start + i + 7]
+        i += 8
+    total = ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7))
+    while i < n:
+        total += terms[start + i]
+        i += 1
+    return total
+
+
+@jit.jit
+def pairwise_sum(terms: np.ndarray) -> float:
+    """``terms.sum()`` as numpy adds a contiguous row of doubles: rows of up to 128 terms by
+    :func:`_block_sum`, longer ones split in two (the first part a multiple of 8 terms) and the
+    parts' sums added. A loop over a stack of parts, not a recursion: numba's cache does not
+    load recursive functions safely."""
+    starts = np.empty(64, dtype=np.int64)
+    sizes = np.empty(64, dtype=np.int64)
+    stages = np.empty(64, dtype=np.int64)  # 0: split it, 1: its second half next, 2: add them
+    sums = np.empty(64)
+    top, kept = 0, 0
+    starts[0], sizes[0], stages[0] = 0, terms.shape[0], 0
+    while top >= 0:
+        start, n = starts[top], sizes[top]
+        half = n // 2 - (n // 2) % 8
+        if n <= 128:
+            sums[kept] = _block_sum(terms, start, n)
+            kept += 1
+            top -= 1
+        elif stages[top] == 0:
+            stages[top] = 1
+            top += 1
+            starts[top], sizes[top], stages[top] = start, half, 0
+        elif stages[top] == 1:
+            stages[top] = 2
+            top += 1
+            starts[top], sizes[top], stages[top] = start + half, n - half, 0
+        else:
+            kept -= 1
+            sums[kept - 1] = sums[kept - 1] + sums[kept]
+            top -= 1
+    return sums[0]
+
+
+@jit.jit
+def _group_key(
+    cards: np.ndarray,
+    count: int,
+    wild: bool,
+    ranks: np.ndarray,
+    keys: np.ndarray,
+    category: np.ndarray,
+    start: int,
+) -> tuple[int, int]:
+    """``group_keys`` of the first ``count`` of ``cards``: their ranks (a wild card
+    :data:`_WILD_RANK`) sorted into ``ranks``, read as base-14 digits, index the size's table
+    (beginning at ``start`` of ``keys`` and ``category``)."""
+    for k in range(count):
+        card = cards[k]
+        rank = _WILD_RANK if card == JOKER or (wild and card < 4) else min(card >> 2, 12)
+        at = k
+        while at > 0 and ranks[at - 1] > rank:  # insertion sort: at most five ranks
+            ranks[at] = ranks[at - 1]
+            at -= 1
+        ranks[at] = rank
+    index = 0
+    for k in range(count):
+        index = index * (_WILD_RANK + 1) + ranks[k]
+    return keys[start + index], category[start + index]
+
+
+@jit.jit
+def simulate(
+    unseen: np.ndarray,
+    unseen_start: np.ndarray,
+    swaps: np.ndarray,
+    swaps_start: np.ndarray,
+    known: np.ndarray,
+    known_size: np.ndarray,
+    players: np.ndarray,
+    wild: np.ndarray,
+    hole: np.ndarray,
+    samples: int,
+    weights: np.ndarray,
+    section_offset: np.ndarray,
+    sparse_to_class: np.ndarray,
+    hand_key: np.ndarray,
+    group_key: np.ndarray,
+    group_category: np.ndarray,
+    group_start: np.ndarray,
+) -> np.ndarray:
+    """The four Monte-Carlo entries of each view (``float64 (views, 4)``: ``equity``,
+    ``ahead_now``, ``their_made``, ``board_beats``), high only.
+
+    View ``v``'s unseen cards are ``unseen[unseen_start[v]:unseen_start[v + 1]]``; its swaps
+    (:func:`~.batches.deal_many`'s, ``(cards dealt, samples)`` flattened in C order) begin at
+    ``swaps_start[v]``; seat ``p`` (0 the observer) holds ``known[v, p, :known_size[v, p]]``
+    of ``players[v]`` seats; ``wild[v]`` picks the row of ``weights`` (the evaluator's card
+    weights without and with deuces wild); the observer's first ``hole[v]`` cards are its hole
+    cards, the rest its up cards. The other arrays are the evaluator's and ``group_keys``'
+    tables (sizes ``k``'s beginning at ``group_start[k]``)."""
+    views = players.shape[0]
+    out = np.zeros((views, 4))
+    deck = np.empty(unseen.shape[0], dtype=np.int64)
+    hand = np.empty(5, dtype=np.int64)
+    ranks = np.empty(5, dtype=np.int64)
+    equity = np.empty(samples)
+    now_key = np.empty((known.shape[1], NUM_CARD_IDS), dtype=np.int64)
+    now_category = np.empty((known.shape[1], NUM_CARD_IDS), dtype=np.int64)
+    ahead = np.empty(samples)
+    for v in range(views):
+        begin, width = unseen_start[v], unseen_start[v + 1] - unseen_start[v]
+        dealt = 0
+        for p in range(players[v]):
+            dealt += 5 - known_size[v, p]
+        row = weights[1 if wild[v] else 0]
+        mine, _ = _group_key(
+            known[v, 0],
+            known_size[v, 0],
+            wild[v],
+            ranks,
+            group_key,
+            group_category,
+            group_start[known_size[v, 0]],
+        )
+        board, _ = _group_key(
+            known[v, 0, hole[v] :],
+            known_size[v, 0] - hole[v],
+            wild[v],
+            ranks,
+            group_key,
+            group_category,
+            group_start[known_size[v, 0] - hole[v]],
+        )
+        for p in range(1, players[v]):  # each opponent's hand now, by the hole card dealt it
+            size = known_size[v, p]
+            for c in range(size):
+                hand[c] = known[v, p, c]
+            for c in range(width):
+                hand[size] = unseen[begin + c]
+                now_key[p, hand[size]], now_category[p, hand[size]] = _group_key(
+                    hand, size + 1, wild[v], ranks, group_key, group_category, group_start[size + 1]
+                )
+        made_count = 0
+        beaten_count = 0
+        for c in range(width):
+            deck[c] = unseen[begin + c]
+        for s in range(samples):
+            for i in range(dealt):
+                j = swaps[swaps_start[v] + i * samples + s]
+                card = deck[j]
+                deck[j] = deck[i]
+                deck[i] = card
+            at = 0
+            own = 0
+            best = -1
+            ties = 0
+            best_now = -1
+            ties_now = 0
+            made = -1
+            for p in range(players[v]):
+                size = known_size[v, p]
+                for c in range(size):
+                    hand[c] = known[v, p, c]
+                for c in range(size, 5):
+                    hand[c] = deck[at]
+                    at += 1
+                total = row[hand[0]] + row[hand[1]] + row[hand[2]] + row[hand[3]] + row[hand[4]]
+                field = total >> 20
+                key = hand_key[sparse_to_class[(total & ((1 << 20) - 1)) + section_offset[field]]]
+                if p == 0:
+                    own = key
+                    continue
+                if key > best:
+                    best, ties = key, 1
+                elif key == best:
+                    ties += 1
+                now, category = now_key[p, hand[size]], now_category[p, hand[size]]
+                if now > best_now:
+                    best_now, ties_now = now, 1
+                elif now == best_now:
+                    ties_now += 1
+                made = max(made, category)
+            if own > best:
+                equity[s] = 1.0
+            elif own == best:
+                equity[s] = 1.0 / (ties + 1)
+            else:
+                equity[s] = 0.0
+            if mine > best_now:
+                ahead[s] = 1.0
+            elif mine == best_now:
+                ahead[s] = 1.0 / (ties_now + 1)
+            else:
+                ahead[s] = 0.0
+            made_count += made >= _PAIR
+            beaten_count += board > best_now
+            for i in range(dealt - 1, -1, -1):  # the swaps undone: the unseen cards in order
+                j = swaps[swaps_start[v] + i * samples + s]
+                card = deck[j]
+                deck[j] = deck[i]
+                deck[i] = card
+        out[v, 0] = pairwise_sum(equity) / samples
+        out[v, 1] = pairwise_sum(ahead) / samples
+        out[v, 2] = made_count / samples
+        out[v, 3] = beaten_count / samples
+    return out
