@@ -23,8 +23,10 @@ policy sees it (the ``opponents_bets`` entries and the env's history) and learns
 A batch of observations (the vector envs hand the learner's features all their tables at once)
 is worked out together: the futures of every new set of visible cards in the batch are dealt,
 each from its own seeded generator, and scored in a few evaluator calls
-(:mod:`.batches`), and the made hands of the whole batch are read at once. Every row is what
-that observation alone gives, to the bit, in any batch and whatever the cache holds.
+(:mod:`.batches`), or where numba is installed played by one compiled loop (:mod:`.compiled`;
+high-low's futures by numpy either way), and the made hands of the whole batch are read at once.
+Every row is what that observation alone gives, to the bit, in any batch, whatever the cache
+holds, with numba or without.
 
 {table}
 
