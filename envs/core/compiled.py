@@ -49,3 +49,63 @@ def lemire_draws(
                     rejected[k] = True
                 out[base + s] = np.int64(product >> np.uint64(32)) + i
     return rejected
+
+
+@jit.jit
+def draw_keys(
+    hands: np.ndarray,
+    drawn: np.ndarray,
+    keep: np.ndarray,
+    thrown: np.ndarray,
+    weights: np.ndarray,
+    nibbles: np.ndarray,
+    suits: bool,
+    section_offset: np.ndarray,
+    sparse_to_class: np.ndarray,
+    key: np.ndarray,
+    card_suit_shift: np.ndarray,
+    card_suit_mul: np.ndarray,
+    flush_suit_mul: np.ndarray,
+    flush_priority: np.ndarray,
+) -> np.ndarray:
+    """:func:`pokerzoo.envs.core.hands.evaluate_draws`' keys of checked ids: hand ``v`` keeps
+    ``hands[v]``'s cards where ``keep[o]`` says and draws ``drawn[v, s, :thrown[o]]``; its
+    weights and (``suits``: the ``"draw"`` ruleset) suit nibbles are summed and read in the
+    evaluator's tables as :func:`~pokerzoo.envs.core.hands.evaluate` reads them: the same
+    keys, ``int64 (V, S, O)``."""
+    views, samples = drawn.shape[0], drawn.shape[1]
+    options = keep.shape[0]
+    depth = 0
+    for o in range(options):
+        depth = max(depth, thrown[o])
+    out = np.empty((views, samples, options), dtype=np.int64)
+    kept = np.zeros(options, dtype=np.int64)
+    kept_suits = np.zeros(options, dtype=np.int64)
+    running = np.zeros(depth + 1, dtype=np.int64)
+    running_suits = np.zeros(depth + 1, dtype=np.int64)
+    for v in range(views):
+        for o in range(options):
+            kept[o] = 0
+            kept_suits[o] = 0
+            for c in range(5):
+                if keep[o, c]:
+                    kept[o] += weights[hands[v, c]]
+                    kept_suits[o] += nibbles[hands[v, c]]
+        for s in range(samples):
+            for k in range(depth):
+                running[k + 1] = running[k] + weights[drawn[v, s, k]]
+                running_suits[k + 1] = running_suits[k] + nibbles[drawn[v, s, k]]
+            for o in range(options):
+                total = kept[o] + running[thrown[o]]
+                field = total >> 20
+                cls = sparse_to_class[(total & 1048575) + section_offset[field]]
+                found = key[cls]
+                if suits:
+                    nibble = (
+                        (kept_suits[o] + running_suits[thrown[o]]) >> card_suit_shift[cls]
+                    ) & 15
+                    found += (
+                        nibble * card_suit_mul[cls] + flush_suit_mul[cls] * flush_priority[field]
+                    )
+                out[v, s, o] = found
+    return out

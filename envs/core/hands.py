@@ -53,6 +53,7 @@ from typing import Literal
 
 import numpy as np
 
+from . import jit
 from .cards import JOKER, NUM_CARD_IDS, PIQUET_LOWEST_RANK, CardsLike, Deck
 
 __all__ = [
@@ -542,8 +543,9 @@ def evaluate_draws(
 
     The hands are never built: a hand's weights are a sum (see the module doc), so the kept
     cards' sum is worked out once per hand and discard and the replacements' as a running sum
-    per future, their sum then read in the tables as :func:`evaluate` reads it. Equal to
-    :func:`evaluate` on the hands, key for key (tested).
+    per future, their sum then read in the tables as :func:`evaluate` reads it; where numba is
+    installed, in one compiled loop (:func:`pokerzoo.envs.core.compiled.draw_keys`, 3-4x as
+    fast). Equal to :func:`evaluate` on the hands, key for key, either way (tested).
 
     Args:
         held: card ids, shape ``(V, 5)``.
@@ -587,6 +589,26 @@ def evaluate_draws(
         if weights.size and weights.max() >= _INVALID:
             raise _bad_card_error(ids, ruleset)
     keep = _KEEP[bits]
+    if jit.available() and hands.size and drawn.size and bits.size:
+        from . import compiled
+
+        layout, tables = _layout(), _tables(ruleset)
+        return compiled.draw_keys(
+            np.ascontiguousarray(hands, dtype=np.int64),
+            np.ascontiguousarray(drawn, dtype=np.int64),
+            keep,
+            np.ascontiguousarray(thrown, dtype=np.int64),
+            cw.weights,
+            cw.suit_nibbles,
+            ruleset == "draw",
+            layout.section_offset,
+            layout.sparse_to_class,
+            tables.key,
+            tables.card_suit_shift,
+            tables.card_suit_mul,
+            tables.flush_suit_mul,
+            layout.flush_priority,
+        )
     s = _draw_sums(own, new, keep, thrown)
     cls, field = _sum_classes(s.reshape(-1))
     keys = _tables(ruleset).key[cls]

@@ -1,6 +1,6 @@
 """``evaluate_draws``: the keys of the hands a draw makes are :func:`evaluate`'s keys of those
 hands, for every ruleset, wild-card option, discard and integer dtype; bad input raises naming
-the bad value."""
+the bad value; by the numpy code and by the compiled loop alike (``loops_by``)."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ def expected(held, drawn, discards, ruleset, deuces_wild=False) -> np.ndarray:
 
 @pytest.mark.parametrize("deuces_wild", [False, True])
 @pytest.mark.parametrize("ruleset", RULESETS)
-def test_random_draws_give_evaluates_keys(ruleset: str, deuces_wild: bool) -> None:
+def test_random_draws_give_evaluates_keys(ruleset: str, deuces_wild: bool, loops_by: str) -> None:
     if ruleset == "quintet" and deuces_wild:
         pytest.skip("quintet has no deuces")
     rng = np.random.default_rng(7)
@@ -52,7 +52,7 @@ def test_random_draws_give_evaluates_keys(ruleset: str, deuces_wild: bool) -> No
 
 
 @pytest.mark.parametrize("deuces_wild", [False, True])
-def test_every_card_drawn_to_every_hand_of_a_table(deuces_wild: bool) -> None:
+def test_every_card_drawn_to_every_hand_of_a_table(deuces_wild: bool, loops_by: str) -> None:
     """Exhaustive over the replacement: each of a few hands (made hands, draws, wild cards)
     drawing every card id to every one-card discard and to standing pat."""
     held = np.array(
@@ -75,7 +75,7 @@ def test_every_card_drawn_to_every_hand_of_a_table(deuces_wild: bool) -> None:
 @pytest.mark.parametrize(
     "dtype", [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64]
 )
-def test_every_integer_dtype_gives_the_same_keys(dtype: type) -> None:
+def test_every_integer_dtype_gives_the_same_keys(dtype: type, loops_by: str) -> None:
     rng = np.random.default_rng(1)
     held = rng.integers(0, NUM_CARD_IDS, (3, 5))
     drawn = rng.integers(0, NUM_CARD_IDS, (3, 9, 5))
@@ -91,14 +91,14 @@ def test_every_integer_dtype_gives_the_same_keys(dtype: type) -> None:
     )
 
 
-def test_empty_batches_give_empty_keys() -> None:
+def test_empty_batches_give_empty_keys(loops_by: str) -> None:
     held = np.array([parse_cards("As Ah Kd 7c 2s")])
     assert evaluate_draws(held, np.zeros((1, 0, 5), dtype=int), DISCARDS).shape == (1, 0, 32)
     assert evaluate_draws(held, np.zeros((1, 3, 5), dtype=int), []).shape == (1, 3, 0)
     assert evaluate_draws(np.zeros((0, 5), dtype=int), np.zeros((0, 4, 5)), [0]).shape == (0, 4, 1)
 
 
-def test_the_input_is_left_unchanged() -> None:
+def test_the_input_is_left_unchanged(loops_by: str) -> None:
     held = np.array([parse_cards("As Ah Kd 7c 2s")])
     drawn = np.array([[parse_cards("3c 4c 5d 6h 7s")]])
     before = held.copy(), drawn.copy()
@@ -127,7 +127,7 @@ DRAWN = [[parse_cards("3c 4c 5d 6h 7s")]]
         (HELD, np.array([[[0, 1, 2, 3, -1]]], dtype=np.int8), [0], r"bad card id -1"),
     ],
 )
-def test_bad_input_raises_naming_it(held, drawn, discards, message: str) -> None:
+def test_bad_input_raises_naming_it(held, drawn, discards, message: str, loops_by: str) -> None:
     with pytest.raises(ValueError, match=message):
         evaluate_draws(held, drawn, discards, "draw")
 
