@@ -109,3 +109,44 @@ def draw_keys(
                     )
                 out[v, s, o] = found
     return out
+
+
+@jit.jit
+def hand_keys(
+    hands: np.ndarray,
+    weights: np.ndarray,
+    nibbles: np.ndarray,
+    suits: bool,
+    section_offset: np.ndarray,
+    sparse_to_class: np.ndarray,
+    key: np.ndarray,
+    card_suit_shift: np.ndarray,
+    card_suit_mul: np.ndarray,
+    flush_suit_mul: np.ndarray,
+    flush_priority: np.ndarray,
+    out: np.ndarray,
+) -> int:
+    """:func:`pokerzoo.envs.core.hands.evaluate`'s keys of ``hands`` (``(N, 5)``) into ``out``:
+    each hand's weights and (``suits``: the ``"draw"`` ruleset) suit nibbles summed and read in
+    the evaluator's tables as the numpy code reads them. Returns -1, or the first row holding a
+    card id out of range or a card the ruleset rejects (its weight overflows the suit field),
+    where it stops."""
+    for i in range(hands.shape[0]):
+        total = 0
+        suit_sum = 0
+        for c in range(5):
+            card = hands[i, c]
+            if card < 0 or card >= weights.shape[0]:
+                return i
+            total += weights[card]
+            suit_sum += nibbles[card]
+        field = total >> 20
+        if field >= section_offset.shape[0]:
+            return i
+        cls = sparse_to_class[(total & 1048575) + section_offset[field]]
+        found = key[cls]
+        if suits:
+            nibble = (suit_sum >> card_suit_shift[cls]) & 15
+            found += nibble * card_suit_mul[cls] + flush_suit_mul[cls] * flush_priority[field]
+        out[i] = found
+    return -1

@@ -518,6 +518,28 @@ def evaluate(
     _check_options(ruleset, deuces_wild)
     hands = _as_hands(cards)
     tables = _tables(ruleset)
+    if jit.available() and len(hands):
+        from . import compiled
+
+        layout, cw = _layout(), _card_weights(ruleset, deuces_wild)
+        keys = np.empty(len(hands), dtype=np.int64)
+        bad = compiled.hand_keys(
+            np.ascontiguousarray(hands, dtype=np.int64),
+            cw.weights,
+            cw.suit_nibbles,
+            ruleset == "draw",
+            layout.section_offset,
+            layout.sparse_to_class,
+            tables.key,
+            tables.card_suit_shift,
+            tables.card_suit_mul,
+            tables.flush_suit_mul,
+            layout.flush_priority,
+            keys,
+        )
+        if bad >= 0:
+            raise _bad_card_error(hands, ruleset)
+        return keys
     cls, field = _classes(hands, ruleset, deuces_wild)
     keys = tables.key[cls]
     if ruleset == "draw":

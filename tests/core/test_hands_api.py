@@ -37,7 +37,7 @@ PIQUET_HANDS = [parse_cards("As Ks Qs Js Ts"), parse_cards("7s 7h 8d 9c Jc")]
     "dtype", [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64]
 )
 @pytest.mark.parametrize("ruleset", RULESETS)
-def test_every_integer_dtype_gives_the_same_keys(dtype: type, ruleset: str) -> None:
+def test_every_integer_dtype_gives_the_same_keys(dtype: type, ruleset: str, loops_by: str) -> None:
     hands = PIQUET_HANDS if ruleset == "quintet" else HANDS
     expected = evaluate(hands, ruleset)  # type: ignore[arg-type]
     arr = np.array(hands, dtype=dtype)
@@ -48,7 +48,7 @@ def test_every_integer_dtype_gives_the_same_keys(dtype: type, ruleset: str) -> N
     assert np.array_equal(hand_classes(arr, ruleset), hand_classes(hands, ruleset))  # type: ignore[arg-type]
 
 
-def test_lists_tuples_and_strided_arrays_are_accepted() -> None:
+def test_lists_tuples_and_strided_arrays_are_accepted(loops_by: str) -> None:
     expected = evaluate(np.array(HANDS, dtype=np.int8))
     assert np.array_equal(evaluate(tuple(tuple(h) for h in HANDS)), expected)
     wide = np.zeros((len(HANDS), 10), dtype=np.int16)
@@ -58,7 +58,7 @@ def test_lists_tuples_and_strided_arrays_are_accepted() -> None:
     assert np.array_equal(evaluate(np.array(HANDS)[::-1]), expected[::-1])
 
 
-def test_evaluate_leaves_its_input_unchanged() -> None:
+def test_evaluate_leaves_its_input_unchanged(loops_by: str) -> None:
     for dtype in (np.int8, np.int64):
         arr = np.array(HANDS, dtype=dtype)
         before = arr.copy()
@@ -68,7 +68,7 @@ def test_evaluate_leaves_its_input_unchanged() -> None:
 
 
 @pytest.mark.parametrize("dtype", [np.int8, np.int64, np.float64])
-def test_an_empty_batch_gives_empty_results(dtype: type) -> None:
+def test_an_empty_batch_gives_empty_results(dtype: type, loops_by: str) -> None:
     empty = np.zeros((0, 5), dtype=dtype)
     for ruleset in RULESETS:
         assert evaluate(empty, ruleset).shape == (0,)  # type: ignore[arg-type]
@@ -156,7 +156,7 @@ def test_non_integer_dtypes_raise_naming_the_dtype(
 @pytest.mark.parametrize("bad", [53, -1, -53, 100])
 @pytest.mark.parametrize("ruleset", ["standard", "draw", "low", "quintet"])
 def test_bad_card_ids_raise_naming_the_id(
-    function: Callable[..., object], dtype: type | None, bad: int, ruleset: str
+    function: Callable[..., object], dtype: type | None, bad: int, ruleset: str, loops_by: str
 ) -> None:
     rows = [parse_cards("As Ks Qs Js Ts")] * 3 + [[48, 44, 40, 36, bad]]
     cards = rows if dtype is None else np.array(rows, dtype=dtype)
@@ -165,7 +165,7 @@ def test_bad_card_ids_raise_naming_the_id(
 
 
 @pytest.mark.parametrize("bad", [53, 255, 2**32 - 1, 2**64 - 1])
-def test_bad_unsigned_card_ids_raise_naming_the_id(bad: int) -> None:
+def test_bad_unsigned_card_ids_raise_naming_the_id(bad: int, loops_by: str) -> None:
     dtype = np.uint8 if bad < 256 else np.uint64
     with pytest.raises(ValueError, match=rf"bad card id {bad}\b"):
         evaluate(np.array([[0, 1, 2, 3, bad]], dtype=dtype))
@@ -182,7 +182,7 @@ def test_bad_unsigned_card_ids_raise_naming_the_id(bad: int) -> None:
 )
 @pytest.mark.parametrize("function", ENTRY_POINTS)
 def test_quintet_rejects_cards_outside_the_piquet_deck(
-    cards: str, bad: int, function: Callable[..., object]
+    cards: str, bad: int, function: Callable[..., object], loops_by: str
 ) -> None:
     with pytest.raises(ValueError, match=rf"card id {bad} is not allowed in ruleset 'quintet'"):
         function(np.array([parse_cards("As Ks Qs Js Ts"), parse_cards(cards)]), "quintet")
@@ -207,7 +207,7 @@ def test_one_hand_helpers_check_the_hand_could_be_dealt(
     assert hand_category("As As Qs Js Ts", "draw") == Category.FLUSH  # two decks: fine
 
 
-def test_the_same_cards_are_fine_outside_quintet() -> None:
+def test_the_same_cards_are_fine_outside_quintet(loops_by: str) -> None:
     for ruleset in ("standard", "draw", "low"):
         evaluate([parse_cards("6s 7s 8s 9s Jk")], ruleset)  # type: ignore[arg-type]
 

@@ -67,6 +67,30 @@ def every_piquet_hand() -> np.ndarray:
     return all_hands(lowest_rank=5)
 
 
+@pytest.mark.parametrize("deuces_wild", [False, True])
+@pytest.mark.parametrize("ruleset", ["standard", "draw", "low", "quintet"])
+def test_the_compiled_keys_are_numpy_s_on_every_hand(
+    every_hand: np.ndarray, ruleset: str, deuces_wild: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where numba is installed ``evaluate`` reads each hand in one compiled loop: the keys of
+    the numpy code it stands for, on every hand of the pack (of the piquet deck for
+    ``"quintet"``) and on hands with jokers."""
+    from pokerzoo.envs.core import jit
+
+    if ruleset == "quintet" and deuces_wild:
+        pytest.skip("quintet has no deuces")
+    if not jit.available():
+        pytest.skip("numba is not installed")
+    hands = all_hands(lowest_rank=5) if ruleset == "quintet" else every_hand
+    if ruleset != "quintet":
+        jokers = hands[::7].copy()
+        jokers[:, ::2] = JOKER  # three jokers a hand (two decks' worth and more)
+        hands = np.concatenate([hands, jokers, hands[::11, ::-1]])
+    compiled = evaluate(hands, ruleset, deuces_wild=deuces_wild)  # type: ignore[arg-type]
+    monkeypatch.setattr(jit, "AVAILABLE", False)
+    assert np.array_equal(compiled, evaluate(hands, ruleset, deuces_wild=deuces_wild))  # type: ignore[arg-type]
+
+
 def _sample(rng: np.random.Generator, deck: np.ndarray, n: int) -> np.ndarray:
     """``n`` random 5-card hands dealt from ``deck`` (no card used twice within a hand)."""
     picks = np.argsort(rng.random((n, deck.size)), axis=1)[:, :5]
