@@ -3,6 +3,7 @@
     python benchmarks/training_throughput.py [--games draw_poker ...] [--rollouts 2]
                                              [--collection config native] [--baseline REV]
                                              [--config FILE ...] [--repeat N]
+                                             [--no-warmup]
 
 Each row trains a game's shipped default config (``pokerzoo train GAME``'s) for ``--rollouts``
 PPO rollouts (``n_steps x n_envs`` env steps each, updates included) with periodic and final
@@ -29,6 +30,11 @@ the target is 10x), and whether it reached both 10x and half of Poker Squares' r
 run. The machine's noise moves a row by a tenth between runs: ``--repeat N`` trains the whole
 table ``N`` times, one repeat after another (Poker Squares first in each), and gives each row's
 median with its range and how many of the repeats met the target.
+Before the timed rows, each game's config trains one untimed rollout under each code (the
+baseline's and this one; ``--no-warmup`` skips it): where numba is installed, a code's compiled
+loops are compiled into numba's cache beside its package on their first use (seconds, once per
+install, inside the first reset of ``learn``), which a fresh baseline tree would otherwise pay
+in its first timed row. Every later process loads them from the cache.
 """
 
 from __future__ import annotations
@@ -115,6 +121,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--repeat", type=int, default=1, metavar="N", help="train the whole table N times"
     )
+    parser.add_argument(
+        "--no-warmup",
+        dest="warmup",
+        action="store_false",
+        help="skip the untimed rollout of each game's code before the timed rows",
+    )
     parser.add_argument("--tree", help=argparse.SUPPRESS)  # a baseline row's own process
     parser.add_argument("--one", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -148,6 +160,11 @@ def main(argv: Sequence[str] | None = None) -> None:
             from envs_ab import extract, namespace  # the A/B of the envs: the same extraction
 
             before = namespace(extract(args.baseline, Path(tmp, "src")), Path(tmp, "base"))
+        if args.warmup:  # compile each code's numba loops into its cache, untimed
+            for game in args.games:
+                if before is not None:
+                    baseline_rate(before, game, 1)
+                steps_per_second(game, "config", 1)
         for _ in range(args.repeat):
             yardsticks.append(steps_per_second(YARDSTICK, "config", args.rollouts))
             rows: list[tuple[str, Row]] = []

@@ -38,7 +38,9 @@ suit counts; the suit counts pick a table section (number of wild cards, all nat
 one suit or not) and the rank-sum picks the hand class inside it. Every answer about a hand
 class (key, category, wild interpretations, draw suit rules) is precomputed once per ruleset
 over all 17,136 classes, so evaluation is a handful of numpy gathers with no sorting and no
-Python loop over hands.
+Python loop over hands. Where numba is installed (:mod:`.jit`), :func:`evaluate` and
+:func:`evaluate_draws` read the same tables in one compiled loop over the hands
+(:mod:`.compiled`): the same keys and errors, about 3x as fast.
 """
 
 from __future__ import annotations

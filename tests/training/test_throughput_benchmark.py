@@ -24,7 +24,7 @@ def test_the_benchmark_trains_each_row_and_prints_its_rate(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     script = benchmark_script("training_throughput")
-    script.main(["--games", "quintet", "--rollouts", "1", "--collection", "native"])
+    script.main(["--games", "quintet", "--rollouts", "1", "--collection", "native", "--no-warmup"])
     out = capsys.readouterr().out
     assert re.search(r"\| poker_squares \| native \| [\d,]+ \| [\d,]+ \| 1\.00 \|", out), out
     row = re.search(
@@ -49,7 +49,7 @@ def test_a_config_file_gets_a_row_of_its_own(
 ) -> None:
     config = _small_stud_config(tmp_path)
     script = benchmark_script("training_throughput")
-    script.main(["--games", "--rollouts", "1", "--config", str(config)])
+    script.main(["--games", "--rollouts", "1", "--config", str(config), "--no-warmup"])
     out = capsys.readouterr().out
     assert "default configs and the given files" in out
     row = re.search(r"\| five_card_stud \| native, `stud_small.yaml` \| ([\d,]+) \|", out)
@@ -128,3 +128,27 @@ def test_rows_of_the_same_game_and_collection_stay_apart_across_repeats(
     out = capsys.readouterr().out
     rows = re.findall(r"^\| poker_squares \| native \| .*\| - \| - \|$", out, re.M)
     assert len(rows) == 3, out  # the yardstick, then the game's config and native rows
+
+
+def test_each_game_trains_an_untimed_rollout_first(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Before the timed rows, each game's config trains one rollout (numba's loops compile into
+    their cache then, not inside a timed row); ``--no-warmup`` skips it."""
+    script = benchmark_script("training_throughput")
+    calls: list[tuple[str, str, int]] = []
+
+    def fake(game: str, collection: str, rollouts: int, config_path: str | None = None):
+        calls.append((game, collection, rollouts))
+        return (collection, 1000.0, 4096 * rollouts, 1.0)
+
+    monkeypatch.setattr(script, "steps_per_second", fake)
+    script.main(
+        ["--games", "five_card_stud", "quintet", "--rollouts", "3", "--collection", "native"]
+    )
+    assert calls[:2] == [("five_card_stud", "config", 1), ("quintet", "config", 1)]
+    assert all(rollouts == 3 for _, _, rollouts in calls[2:]) and len(calls) == 5
+    calls.clear()
+    script.main(["--games", "quintet", "--rollouts", "3", "--collection", "native", "--no-warmup"])
+    assert calls == [("poker_squares", "config", 3), ("quintet", "native", 3)]
+    capsys.readouterr()
