@@ -5,6 +5,11 @@ values either way (tests run both).
 :func:`lemire_draws` is :func:`.draws._lemire_draws`, the arithmetic of
 :func:`~.draws.bounded_draws_flat`: numpy's bounded draws worked out from the raw bits of the
 generators read, one loop over the draws where numpy makes a dozen passes over arrays of them.
+:func:`hand_keys` and :func:`draw_keys` are :func:`.hands.evaluate`'s and
+:func:`.hands.evaluate_draws`' reading of the evaluator's tables, one hand at a time.
+:func:`pairwise_sum` adds a row of doubles as numpy's ``sum`` does (the same double), for the
+compiled loops whose means must be numpy's to the bit (five-card stud's features, poker without
+a name's deal counts).
 
 Importing this module compiles nothing: the first call in a process compiles a loop (a second
 or so, once per install) or loads it from numba's cache.
@@ -16,7 +21,7 @@ import numpy as np
 
 from . import jit
 
-__all__ = ["lemire_draws"]
+__all__ = ["block_sum", "draw_keys", "hand_keys", "lemire_draws", "pairwise_sum"]
 
 
 @jit.jit
@@ -150,3 +155,66 @@ def hand_keys(
             found += nibble * card_suit_mul[cls] + flush_suit_mul[cls] * flush_priority[field]
         out[i] = found
     return -1
+
+
+@jit.jit
+def block_sum(terms: np.ndarray, start: int, n: int) -> float:
+    """``terms[start:start + n].sum()`` for ``n <= 128``, as numpy adds such a row: in order
+    under 8 terms, else eight running sums, paired, then the rest in order."""
+    if n < 8:
+        total = -0.0
+        for i in range(start, start + n):
+            total += terms[i]
+        return total
+    r0, r1, r2, r3 = terms[start], terms[start + 1], terms[start + 2], terms[start + 3]
+    r4, r5, r6, r7 = terms[start + 4], terms[start + 5], terms[start + 6], terms[start + 7]
+    i = 8
+    while i < n - n % 8:
+        r0 += terms[start + i]
+        r1 += terms[start + i + 1]
+        r2 += terms[start + i + 2]
+        r3 += terms[start + i + 3]
+        r4 += terms[start + i + 4]
+        r5 += terms[start + i + 5]
+        r6 += terms[start + i + 6]
+        r7 += terms[start + i + 7]
+        i += 8
+    total = ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7))
+    while i < n:
+        total += terms[start + i]
+        i += 1
+    return total
+
+
+@jit.jit
+def pairwise_sum(terms: np.ndarray) -> float:
+    """``terms.sum()`` as numpy adds a contiguous row of doubles: rows of up to 128 terms by
+    :func:`block_sum`, longer ones split in two (the first part a multiple of 8 terms) and the
+    parts' sums added. A loop over a stack of parts, not a recursion: numba's cache does not
+    load recursive functions safely."""
+    starts = np.empty(64, dtype=np.int64)
+    sizes = np.empty(64, dtype=np.int64)
+    stages = np.empty(64, dtype=np.int64)  # 0: split it, 1: its second half next, 2: add them
+    sums = np.empty(64)
+    top, kept = 0, 0
+    starts[0], sizes[0], stages[0] = 0, terms.shape[0], 0
+    while top >= 0:
+        start, n = starts[top], sizes[top]
+        half = n // 2 - (n // 2) % 8
+        if n <= 128:
+            sums[kept] = block_sum(terms, start, n)
+            kept += 1
+            top -= 1
+        elif stages[top] == 0:
+            stages[top] = 1
+            top += 1
+            starts[top], sizes[top], stages[top] = start, half, 0
+        elif stages[top] == 1:
+            stages[top] = 2
+            top += 1
+            starts[top], sizes[top], stages[top] = start + half, n - half, 0
+        else:
+            kept -= 1
+            sums[kept - 1] = sums[kept - 1] + sums[kept]
+            top -= 1
+    return sums[0]

@@ -41,6 +41,7 @@ import numpy as np
 
 from ..core import jit
 from ..core.cards import JOKER
+from ..core.compiled import pairwise_sum
 from .deals import MAXIMUM, MINIMUM, NO_TRUMP, NUM_PLAYERS
 
 __all__ = ["count_options", "deal_ways", "draw_deals", "one_seat", "play_out_worlds"]
@@ -354,38 +355,8 @@ def deal_ways(
         for p in range(places):
             for t in range(cards + 1):
                 terms[t] = step[p, t] * inverse_factorial[cards - t]
-            ways[g, p] = factorial[cards] * _numpy_sum(terms)
+            ways[g, p] = factorial[cards] * pairwise_sum(terms)
     return ways
-
-
-@jit.jit
-def _numpy_sum(terms: np.ndarray) -> float:
-    """``terms.sum()`` as numpy adds a contiguous row of up to 128 doubles: in order under 8
-    terms, else eight running sums, paired, then the rest in order."""
-    n = terms.shape[0]
-    if n < 8:
-        total = -0.0
-        for i in range(n):
-            total += terms[i]
-        return total
-    r0, r1, r2, r3 = terms[0], terms[1], terms[2], terms[3]
-    r4, r5, r6, r7 = terms[4], terms[5], terms[6], terms[7]
-    i = 8
-    while i < n - n % 8:
-        r0 += terms[i]
-        r1 += terms[i + 1]
-        r2 += terms[i + 2]
-        r3 += terms[i + 3]
-        r4 += terms[i + 4]
-        r5 += terms[i + 5]
-        r6 += terms[i + 6]
-        r7 += terms[i + 7]
-        i += 8
-    total = ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7))
-    while i < n:
-        total += terms[i]
-        i += 1
-    return total
 
 
 @jit.jit

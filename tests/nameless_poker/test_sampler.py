@@ -252,12 +252,12 @@ def test_the_compiled_deal_counts_are_the_same_doubles(monkeypatch: pytest.Monke
     step on 2,000 random arrays (values over 25 orders of magnitude), are the same doubles by
     numba's loops and by numpy: the weights, hence the draws, do not depend on numba. So is
     a row's sum as numpy adds it, for 1 to 128 terms."""
-    from pokerzoo.envs.nameless_poker import compiled
+    from pokerzoo.envs.core import compiled as core_compiled
 
     rng = np.random.default_rng(5)
     for n in range(1, 129):  # the stock's sum of a group's terms (up to 55 of them)
         terms = rng.random(n) * 10.0 ** rng.integers(-12, 12, n)
-        assert compiled._numpy_sum(terms) == terms.sum(), n
+        assert core_compiled.pairwise_sum(terms) == terms.sum(), n
     for _ in range(2000):
         dims = int(rng.integers(1, 4))
         shape = (*(int(v) for v in rng.integers(1, 10, size=dims)), int(rng.integers(1, 15)))

@@ -3,13 +3,14 @@
 draws, one loop of machine code per future.
 
 :func:`.hooks._simulate` asks each view's generator for its swaps exactly as before
-(:func:`~pokerzoo.envs.core.draws.bounded_draws_many`) and hands the views that split no pot
+(:func:`~pokerzoo.envs.core.draws.bounded_draws_flat`) and hands the views that split no pot
 (high only) to :func:`simulate` where :func:`pokerzoo.envs.core.jit.available`; the high-low
 views, and every view without numba, go through the numpy code of :mod:`.batches`. Each future
 is dealt by the same swaps from the same unseen cards, every hand is read from the evaluator's
 own tables (:func:`pokerzoo.envs.core.hands.evaluate`'s weights, sections, classes and keys;
 :func:`pokerzoo.training.poker.features.group_keys`' tables of sorted ranks), the shares are the
-same float divisions, and the means add the futures as numpy adds a row (:func:`pairwise_sum`):
+same float divisions, and the means add the futures as numpy adds a row
+(:func:`pokerzoo.envs.core.compiled.pairwise_sum`):
 the entries are numpy's to the bit (tested on every decision of several option sets), without
 the arrays of every future's hands, keys and shares that numpy builds on the way.
 
@@ -23,75 +24,13 @@ import numpy as np
 
 from ....envs.core import jit
 from ....envs.core.cards import JOKER, NUM_CARD_IDS
+from ....envs.core.compiled import pairwise_sum
 from ....envs.core.hands import Category
 
-__all__ = ["pairwise_sum", "simulate"]
+__all__ = ["simulate"]
 
 _PAIR = int(Category.PAIR)
 _WILD_RANK = 13  # :mod:`pokerzoo.training.poker.features`' rank of a wild card in its tables
-
-
-@jit.jit
-def _block_sum(terms: np.ndarray, start: int, n: int) -> float:
-    """``terms[start:start + n].sum()`` for ``n <= 128``, as numpy adds such a row: in order
-    under 8 terms, else eight running sums, paired, then the rest in order."""
-    if n < 8:
-        total = -0.0
-        for i in range(start, start + n):
-            total += terms[i]
-        return total
-    r0, r1, r2, r3 = terms[start], terms[start + 1], terms[start + 2], terms[start + 3]
-    r4, r5, r6, r7 = terms[start + 4], terms[start + 5], terms[start + 6], terms[start + 7]
-    i = 8
-    while i < n - n % 8:
-        r0 += terms[start + i]
-        r1 += terms[start + i + 1]
-        r2 += terms[start + i + 2]
-        r3 += terms[start + i + 3]
-        r4 += terms[start + i + 4]
-        r5 += terms[start + i + 5]
-        r6 += terms[start + i + 6]
-        r7 += terms[start + i + 7]
-        i += 8
-    total = ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7))
-    while i < n:
-        total += terms[start + i]
-        i += 1
-    return total
-
-
-@jit.jit
-def pairwise_sum(terms: np.ndarray) -> float:
-    """``terms.sum()`` as numpy adds a contiguous row of doubles: rows of up to 128 terms by
-    :func:`_block_sum`, longer ones split in two (the first part a multiple of 8 terms) and the
-    parts' sums added. A loop over a stack of parts, not a recursion: numba's cache does not
-    load recursive functions safely."""
-    starts = np.empty(64, dtype=np.int64)
-    sizes = np.empty(64, dtype=np.int64)
-    stages = np.empty(64, dtype=np.int64)  # 0: split it, 1: its second half next, 2: add them
-    sums = np.empty(64)
-    top, kept = 0, 0
-    starts[0], sizes[0], stages[0] = 0, terms.shape[0], 0
-    while top >= 0:
-        start, n = starts[top], sizes[top]
-        half = n // 2 - (n // 2) % 8
-        if n <= 128:
-            sums[kept] = _block_sum(terms, start, n)
-            kept += 1
-            top -= 1
-        elif stages[top] == 0:
-            stages[top] = 1
-            top += 1
-            starts[top], sizes[top], stages[top] = start, half, 0
-        elif stages[top] == 1:
-            stages[top] = 2
-            top += 1
-            starts[top], sizes[top], stages[top] = start + half, n - half, 0
-        else:
-            kept -= 1
-            sums[kept - 1] = sums[kept - 1] + sums[kept]
-            top -= 1
-    return sums[0]
 
 
 @jit.jit

@@ -274,20 +274,3 @@ def test_the_benchmark_prints_its_tables(capsys: pytest.CaptureFixture[str]) -> 
         "feature set, batches of 2",
     ):
         assert f"| {row}" in out
-
-
-def test_the_compiled_means_add_as_numpy_adds() -> None:
-    """The compiled loop's sums (:func:`.compiled.pairwise_sum`) are numpy's of a row, to the
-    bit: in order, eight running sums, halves; the features' 512 futures among the lengths."""
-    from pokerzoo.envs.core import jit
-
-    if not jit.available():
-        pytest.skip("numba is not installed")
-    from pokerzoo.training.games.five_card_stud import compiled
-
-    rng = np.random.default_rng(0)
-    for n in [*range(300), 511, 512, 513, 1000, 1031, 4096, 5000]:
-        terms = rng.random(n) * rng.choice([1.0, 1e-9, 1e9], n)
-        assert compiled.pairwise_sum(terms) == terms.sum(), n
-    rows = rng.random((5, SAMPLES)) / 3
-    assert [compiled.pairwise_sum(row) for row in rows] == rows.sum(axis=1).tolist()
