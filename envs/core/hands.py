@@ -526,7 +526,7 @@ def evaluate(
         layout, cw = _layout(), _card_weights(ruleset, deuces_wild)
         keys = np.empty(len(hands), dtype=np.int64)
         bad = compiled.hand_keys(
-            np.ascontiguousarray(hands, dtype=np.int64),
+            np.ascontiguousarray(hands),  # any integer dtype: a loop compiled for each
             cw.weights,
             cw.suit_nibbles,
             ruleset == "draw",
@@ -618,8 +618,8 @@ def evaluate_draws(
 
         layout, tables = _layout(), _tables(ruleset)
         return compiled.draw_keys(
-            np.ascontiguousarray(hands, dtype=np.int64),
-            np.ascontiguousarray(drawn, dtype=np.int64),
+            np.ascontiguousarray(hands),  # any integer dtypes: a loop compiled for each
+            np.ascontiguousarray(drawn),
             keep,
             np.ascontiguousarray(thrown, dtype=np.int64),
             cw.weights,
