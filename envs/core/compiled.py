@@ -64,20 +64,14 @@ def draw_keys(
     thrown: np.ndarray,
     weights: np.ndarray,
     nibbles: np.ndarray,
-    suits: bool,
-    section_offset: np.ndarray,
-    sparse_to_class: np.ndarray,
-    key: np.ndarray,
-    card_suit_shift: np.ndarray,
-    card_suit_mul: np.ndarray,
-    flush_suit_mul: np.ndarray,
-    flush_priority: np.ndarray,
+    tables: tuple,
 ) -> np.ndarray:
     """:func:`pokerzoo.envs.core.hands.evaluate_draws`' keys of checked ids: hand ``v`` keeps
     ``hands[v]``'s cards where ``keep[o]`` says and draws ``drawn[v, s, :thrown[o]]``; its
-    weights and (``suits``: the ``"draw"`` ruleset) suit nibbles are summed and read in the
-    evaluator's tables as :func:`~pokerzoo.envs.core.hands.evaluate` reads them: the same
-    keys, ``int64 (V, S, O)``."""
+    card ``weights`` and suit ``nibbles`` are summed and read in ``tables`` (whether the suits
+    count, then the evaluator's tables: ``hands._loop_tables``) as
+    :func:`~pokerzoo.envs.core.hands.evaluate` reads them: the same keys, ``int64 (V, S, O)``."""
+    suits, section_offset, sparse_to_class, key, shift, mul, flush_mul, priority = tables
     views, samples = drawn.shape[0], drawn.shape[1]
     options = keep.shape[0]
     depth = 0
@@ -106,12 +100,8 @@ def draw_keys(
                 cls = sparse_to_class[(total & 1048575) + section_offset[field]]
                 found = key[cls]
                 if suits:
-                    nibble = (
-                        (kept_suits[o] + running_suits[thrown[o]]) >> card_suit_shift[cls]
-                    ) & 15
-                    found += (
-                        nibble * card_suit_mul[cls] + flush_suit_mul[cls] * flush_priority[field]
-                    )
+                    nibble = ((kept_suits[o] + running_suits[thrown[o]]) >> shift[cls]) & 15
+                    found += nibble * mul[cls] + flush_mul[cls] * priority[field]
                 out[v, s, o] = found
     return out
 
@@ -121,21 +111,16 @@ def hand_keys(
     hands: np.ndarray,
     weights: np.ndarray,
     nibbles: np.ndarray,
-    suits: bool,
-    section_offset: np.ndarray,
-    sparse_to_class: np.ndarray,
-    key: np.ndarray,
-    card_suit_shift: np.ndarray,
-    card_suit_mul: np.ndarray,
-    flush_suit_mul: np.ndarray,
-    flush_priority: np.ndarray,
+    tables: tuple,
     out: np.ndarray,
 ) -> int:
     """:func:`pokerzoo.envs.core.hands.evaluate`'s keys of ``hands`` (``(N, 5)``) into ``out``:
-    each hand's weights and (``suits``: the ``"draw"`` ruleset) suit nibbles summed and read in
-    the evaluator's tables as the numpy code reads them. Returns -1, or the first row holding a
-    card id out of range or a card the ruleset rejects (its weight overflows the suit field),
-    where it stops."""
+    each hand's card ``weights`` and suit ``nibbles`` summed and read in ``tables`` (as
+    :func:`draw_keys` reads them; its loop is written out here, where a call would cost the
+    loop three quarters of its speed). Returns -1, or the first row holding a card id
+    out of range or a card the ruleset rejects (its weight overflows the suit field), where it
+    stops."""
+    suits, section_offset, sparse_to_class, key, shift, mul, flush_mul, priority = tables
     for i in range(hands.shape[0]):
         total = 0
         suit_sum = 0
@@ -146,13 +131,12 @@ def hand_keys(
             total += weights[card]
             suit_sum += nibbles[card]
         field = total >> 20
-        if field >= section_offset.shape[0]:
+        if field >= section_offset.shape[0]:  # beyond the sections: a rejected card
             return i
         cls = sparse_to_class[(total & 1048575) + section_offset[field]]
         found = key[cls]
         if suits:
-            nibble = (suit_sum >> card_suit_shift[cls]) & 15
-            found += nibble * card_suit_mul[cls] + flush_suit_mul[cls] * flush_priority[field]
+            found += ((suit_sum >> shift[cls]) & 15) * mul[cls] + flush_mul[cls] * priority[field]
         out[i] = found
     return -1
 

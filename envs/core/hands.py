@@ -496,6 +496,24 @@ def _draw_suits(keys: np.ndarray, cls: np.ndarray, field: np.ndarray, nibbles: n
     keys += tables.flush_suit_mul[cls] * _layout().flush_priority[field]
 
 
+@cache
+def _loop_tables(ruleset: str) -> tuple[bool | np.ndarray, ...]:
+    """What the compiled loops (:mod:`.compiled`) read a hand's key from, after its sums:
+    whether the suits count (``"draw"``), then the evaluator's tables (:func:`_layout`'s
+    sections, classes and flush priorities, :func:`_tables`' keys and suit rules)."""
+    layout, tables = _layout(), _tables(ruleset)
+    return (
+        ruleset == "draw",
+        layout.section_offset,
+        layout.sparse_to_class,
+        tables.key,
+        tables.card_suit_shift,
+        tables.card_suit_mul,
+        tables.flush_suit_mul,
+        layout.flush_priority,
+    )
+
+
 def evaluate(
     cards: np.ndarray | Sequence[Sequence[int]],
     ruleset: Ruleset = "standard",
@@ -523,20 +541,13 @@ def evaluate(
     if jit.available() and len(hands):
         from . import compiled
 
-        layout, cw = _layout(), _card_weights(ruleset, deuces_wild)
+        cw = _card_weights(ruleset, deuces_wild)
         keys = np.empty(len(hands), dtype=np.int64)
         bad = compiled.hand_keys(
             np.ascontiguousarray(hands),  # any integer dtype: a loop compiled for each
             cw.weights,
             cw.suit_nibbles,
-            ruleset == "draw",
-            layout.section_offset,
-            layout.sparse_to_class,
-            tables.key,
-            tables.card_suit_shift,
-            tables.card_suit_mul,
-            tables.flush_suit_mul,
-            layout.flush_priority,
+            _loop_tables(ruleset),
             keys,
         )
         if bad >= 0:
@@ -616,7 +627,6 @@ def evaluate_draws(
     if jit.available() and hands.size and drawn.size and bits.size:
         from . import compiled
 
-        layout, tables = _layout(), _tables(ruleset)
         return compiled.draw_keys(
             np.ascontiguousarray(hands),  # any integer dtypes: a loop compiled for each
             np.ascontiguousarray(drawn),
@@ -624,14 +634,7 @@ def evaluate_draws(
             np.ascontiguousarray(thrown, dtype=np.int64),
             cw.weights,
             cw.suit_nibbles,
-            ruleset == "draw",
-            layout.section_offset,
-            layout.sparse_to_class,
-            tables.key,
-            tables.card_suit_shift,
-            tables.card_suit_mul,
-            tables.flush_suit_mul,
-            layout.flush_priority,
+            _loop_tables(ruleset),
         )
     s = _draw_sums(own, new, keep, thrown)
     cls, field = _sum_classes(s.reshape(-1))
