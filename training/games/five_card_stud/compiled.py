@@ -61,6 +61,17 @@ def _group_key(
 
 
 @jit.jit
+def _share(mine: int, best: int, ties: int) -> float:
+    """The observer's share of a pot against opponents whose best key is ``best``, held by
+    ``ties`` of them: :func:`.batches.pot_share`'s float."""
+    if mine > best:
+        return 1.0
+    if mine == best:
+        return 1.0 / (ties + 1)
+    return 0.0
+
+
+@jit.jit
 def simulate(
     unseen: np.ndarray,
     unseen_start: np.ndarray,
@@ -172,18 +183,8 @@ def simulate(
                 elif now == best_now:
                     ties_now += 1
                 made = max(made, category)
-            if own > best:
-                equity[s] = 1.0
-            elif own == best:
-                equity[s] = 1.0 / (ties + 1)
-            else:
-                equity[s] = 0.0
-            if mine > best_now:
-                ahead[s] = 1.0
-            elif mine == best_now:
-                ahead[s] = 1.0 / (ties_now + 1)
-            else:
-                ahead[s] = 0.0
+            equity[s] = _share(own, best, ties)
+            ahead[s] = _share(mine, best_now, ties_now)
             made_count += made >= _PAIR
             beaten_count += board > best_now
             for i in range(dealt - 1, -1, -1):  # the swaps undone: the unseen cards in order
