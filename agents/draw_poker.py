@@ -36,6 +36,7 @@ from typing import Any
 
 import numpy as np
 
+from ..envs.core import jit
 from ..envs.core.cards import JOKER, Deck
 from ..envs.core.draws import bounded_draws
 from ..envs.core.hands import Category, categories, evaluate, evaluate_draws
@@ -635,7 +636,11 @@ def _shuffle(decks: Sequence[tuple[np.ndarray, np.ndarray]]) -> list[np.ndarray]
     holding the cards ``unseen`` (as many as ``picks[0]``), in which step ``i`` swaps card ``i``
     with card ``picks[i]``; each deck's first ``len(picks)`` cards (``int64``), a random draw of
     that many cards a row. The decks' steps run together, the longest deals first, on cards of
-    one byte (a deck a row, so that a step reads and writes each row's few bytes)."""
+    one byte (a deck a row, so that a step reads and writes each row's few bytes); where numba
+    is installed, by one compiled loop (:func:`pokerzoo.envs.core.compiled.partial_shuffles`),
+    the same cards."""
+    if jit.available() and decks:
+        return _shuffle_compiled(decks)
     order = sorted(range(len(decks)), key=lambda d: -len(decks[d][1]))
     steps = [len(decks[d][1]) for d in order]
     sizes = [decks[d][1][0].size for d in order]
@@ -662,6 +667,31 @@ def _shuffle(decks: Sequence[tuple[np.ndarray, np.ndarray]]) -> list[np.ndarray]
     for d, start, size, step in zip(order, starts, sizes, steps, strict=False):
         out[d] = cards[start : start + size, :step].astype(np.int64)
     return out
+
+
+def _shuffle_compiled(decks: Sequence[tuple[np.ndarray, np.ndarray]]) -> list[np.ndarray]:
+    """:func:`_shuffle` by :func:`pokerzoo.envs.core.compiled.partial_shuffles`."""
+    from ..envs.core import compiled
+
+    steps = np.array([len(picks) for _, picks in decks], dtype=np.int64)
+    rows = np.array([picks.shape[1] for _, picks in decks], dtype=np.int64)
+    unseen_start = np.cumsum([0, *(unseen.size for unseen, _ in decks)])
+    picks_start = np.cumsum([0, *(picks.size for _, picks in decks)])
+    out_start = np.cumsum([0, *(steps * rows)])
+    out = np.empty(int(out_start[-1]), dtype=np.int64)
+    compiled.partial_shuffles(
+        np.concatenate([unseen for unseen, _ in decks]).astype(np.int64, copy=False),
+        unseen_start,
+        np.concatenate([picks.reshape(-1) for _, picks in decks]).astype(np.int64, copy=False),
+        picks_start,
+        steps,
+        rows,
+        out,
+        out_start,
+    )
+    return [
+        out[out_start[d] : out_start[d + 1]].reshape(rows[d], steps[d]) for d in range(len(decks))
+    ]
 
 
 def _caller_draws(jobs: list[_Job], deuces_wild: bool) -> None:

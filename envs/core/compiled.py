@@ -202,3 +202,55 @@ def pairwise_sum(terms: np.ndarray) -> float:
             sums[kept - 1] = sums[kept - 1] + sums[kept]
             top -= 1
     return sums[0]
+
+
+@jit.jit
+def partial_shuffles(
+    unseen: np.ndarray,
+    unseen_start: np.ndarray,
+    picks: np.ndarray,
+    picks_start: np.ndarray,
+    steps: np.ndarray,
+    rows: np.ndarray,
+    out: np.ndarray,
+    out_start: np.ndarray,
+) -> None:
+    """Partial Fisher-Yates shuffles of many decks: deck ``d`` (``unseen[unseen_start[d]:
+    unseen_start[d + 1]]``) is dealt ``rows[d]`` times, step ``i`` of row ``r`` swapping card
+    ``i`` with card ``picks[picks_start[d] + i * rows[d] + r]`` (``i`` or after); the first
+    ``steps[d]`` cards of each row go to ``out[out_start[d]:]``, ``(rows[d], steps[d])`` in C
+    order. Each row's swaps are undone after it, so every row starts from the deck in order."""
+    deck = np.empty(unseen.shape[0], dtype=np.int64)
+    for d in range(steps.shape[0]):
+        begin = unseen_start[d]
+        for c in range(unseen_start[d + 1] - begin):
+            deck[c] = unseen[begin + c]
+        count, many = steps[d], rows[d]
+        for r in range(many):
+            for i in range(count):
+                j = picks[picks_start[d] + i * many + r]
+                card = deck[j]
+                deck[j] = deck[i]
+                deck[i] = card
+                out[out_start[d] + r * count + i] = card
+            for i in range(count - 1, -1, -1):
+                j = picks[picks_start[d] + i * many + r]
+                card = deck[j]
+                deck[j] = deck[i]
+                deck[i] = card
+
+
+@jit.jit
+def out_of_reach(order: np.ndarray, used: np.ndarray, counts: np.ndarray) -> None:
+    """``order[s, c] = 2.0`` where future ``s`` uses card ``c`` (bit ``c`` of ``used[s]``) or
+    the pack holds none of it (``counts[c] <= 0``): draw poker's futures' keys
+    (``training.games.draw_poker.hooks._draw``), in place."""
+    for c in range(order.shape[1]):
+        if counts[c] <= 0:
+            for s in range(order.shape[0]):
+                order[s, c] = 2.0
+    for s in range(order.shape[0]):
+        bits = used[s]
+        for c in range(order.shape[1]):
+            if (bits >> np.uint64(c)) & np.uint64(1):
+                order[s, c] = 2.0

@@ -346,3 +346,31 @@ def test_the_stronger_bots_beat_random(strong: str, deals: int, options: dict) -
     results = duplicate_match(strong, deals, options)
     mean, half_width = results.mean(), 1.96 * results.std(ddof=1) / np.sqrt(deals)
     assert mean > 0.5 and mean - half_width > 0, (mean, half_width)
+
+
+def test_the_equity_bot_s_shuffles_are_the_same_cards_compiled(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The equity bot's partial shuffles of many decks (its futures, draws and pool hands):
+    numba's loop deals the cards numpy's steps deal, every deck, row and step, for decks of
+    different sizes, steps and rows in one call."""
+    from pokerzoo.agents import draw_poker
+    from pokerzoo.envs.core import jit
+
+    if not jit.available():
+        pytest.skip("numba is not installed")
+    rng = np.random.default_rng(0)
+    decks = []
+    for size in (5, 20, 47, 53, 104):
+        unseen = np.sort(rng.choice(106, size=size, replace=False) % 53)  # two decks
+        for count in {1, min(size, 10), size}:
+            for rows in (1, 7, 600):
+                picks = np.stack([rng.integers(i, size, rows) for i in range(count)])
+                decks.append((unseen, picks))
+    compiled = draw_poker._shuffle(decks)
+    monkeypatch.setattr(jit, "AVAILABLE", False)
+    want = draw_poker._shuffle(decks)
+    assert len(compiled) == len(want) == len(decks)
+    for (_, picks), got, expected in zip(decks, compiled, want, strict=True):
+        assert got.shape == (picks.shape[1], len(picks)) and got.dtype == np.int64
+        assert np.array_equal(got, expected)

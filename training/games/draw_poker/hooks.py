@@ -53,6 +53,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ....envs.core import jit
 from ....envs.core.cards import Deck, format_card, format_cards, parse_cards
 from ....envs.core.hands import Category, categories, evaluate, evaluate_draws
 from ....envs.core.observation import Field, ObservationLayout, document
@@ -219,6 +220,12 @@ def _draw(view: DrawPokerView, rng: np.random.Generator) -> _Futures:
     # the observer's replacements: five cards of the pack no hand of the future uses
     counts = _pack_counts(decks, jokers).copy()
     np.subtract.at(counts, own, 1)
+    if jit.available():  # the same keys by one compiled loop, in place
+        from ....envs.core import compiled
+
+        order = rng.random((SAMPLES, counts.size))
+        compiled.out_of_reach(order, used, counts.astype(np.int64, copy=False))
+        return _Futures(theirs, order)
     taken = (used[:, None] >> np.arange(counts.size, dtype=np.uint64)) & np.uint64(1)
     order = np.where((taken > 0) | (counts <= 0), 2.0, rng.random((SAMPLES, counts.size)))
     return _Futures(theirs, order)

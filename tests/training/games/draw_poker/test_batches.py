@@ -167,7 +167,11 @@ def cold_cache(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.parametrize("option_set", OPTION_SETS)
-def test_a_batch_is_the_reference_cold_and_warm(option_set: str, cold_cache: None) -> None:
+def test_a_batch_is_the_reference_cold_and_warm(
+    option_set: str, cold_cache: None, loops_by: str
+) -> None:
+    """By numpy, and where numba is installed by the compiled loops (the futures' keys of the
+    cards out of reach, the keys of every discard's hands)."""
     observations = decisions(option_set)
     phases = {decode_observation(o).phase for o in observations}
     assert phases >= {actions.PHASE_BET_BEFORE, actions.PHASE_DRAW, actions.PHASE_BET_AFTER}
