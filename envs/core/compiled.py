@@ -9,7 +9,8 @@ generators read, one loop over the draws where numpy makes a dozen passes over a
 :func:`.hands.evaluate_draws`' reading of the evaluator's tables, one hand at a time.
 :func:`pairwise_sum` adds a row of doubles as numpy's ``sum`` does (the same double), for the
 compiled loops whose means must be numpy's to the bit (five-card stud's features, poker without
-a name's deal counts).
+a name's deal counts). :func:`partial_shuffles` and :func:`out_of_reach` are draw poker's equity
+bot's shuffles and its features' futures' keys.
 
 Importing this module compiles nothing: the first call in a process compiles a loop (a second
 or so, once per install) or loads it from numba's cache.
@@ -21,7 +22,15 @@ import numpy as np
 
 from . import jit
 
-__all__ = ["block_sum", "draw_keys", "hand_keys", "lemire_draws", "pairwise_sum"]
+__all__ = [
+    "block_sum",
+    "draw_keys",
+    "hand_keys",
+    "lemire_draws",
+    "out_of_reach",
+    "pairwise_sum",
+    "partial_shuffles",
+]
 
 
 @jit.jit
