@@ -1,9 +1,10 @@
 """Five-card stud's Monte-Carlo features compiled with numba, where numba is installed
 (:mod:`pokerzoo.envs.core.jit`): :func:`simulate` is :func:`.hooks._simulate`'s work after the
-draws, one loop of machine code per future.
+deal, one loop of machine code per future.
 
 :func:`.hooks._simulate` asks each view's generator for its swaps exactly as before
-(:func:`~pokerzoo.envs.core.draws.bounded_draws_flat`) and hands the views that split no pot
+(:func:`~pokerzoo.envs.core.draws.bounded_draws_flat`), deals the futures by them
+(:func:`pokerzoo.envs.core.compiled.partial_shuffles`) and hands the views that split no pot
 (high only) to :func:`simulate` where :func:`pokerzoo.envs.core.jit.available`; the high-low
 views, and every view without numba, go through the numpy code of :mod:`.batches`. Each future
 is dealt by the same swaps from the same unseen cards, every hand is read from the evaluator's
@@ -75,8 +76,8 @@ def _share(mine: int, best: int, ties: int) -> float:
 def simulate(
     unseen: np.ndarray,
     unseen_start: np.ndarray,
-    swaps: np.ndarray,
-    swaps_start: np.ndarray,
+    futures: np.ndarray,
+    futures_start: np.ndarray,
     known: np.ndarray,
     known_size: np.ndarray,
     players: np.ndarray,
@@ -94,16 +95,15 @@ def simulate(
     """The four Monte-Carlo entries of each view (``float64 (views, 4)``: ``equity``,
     ``ahead_now``, ``their_made``, ``board_beats``), high only.
 
-    View ``v``'s unseen cards are ``unseen[unseen_start[v]:unseen_start[v + 1]]``; its swaps
-    (:func:`~.batches.deal_many`'s, ``(cards dealt, samples)`` flattened in C order) begin at
-    ``swaps_start[v]``; seat ``p`` (0 the observer) holds ``known[v, p, :known_size[v, p]]``
+    View ``v``'s unseen cards are ``unseen[unseen_start[v]:unseen_start[v + 1]]``; its futures
+    (:func:`~.batches.deal_many`'s, ``(samples, cards dealt)`` flattened in C order) begin at
+    ``futures_start[v]``; seat ``p`` (0 the observer) holds ``known[v, p, :known_size[v, p]]``
     of ``players[v]`` seats; ``wild[v]`` picks the row of ``weights`` (the evaluator's card
     weights without and with deuces wild); the observer's first ``hole[v]`` cards are its hole
     cards, the rest its up cards. The other arrays are the evaluator's and ``group_keys``'
     tables (sizes ``k``'s beginning at ``group_start[k]``)."""
     views = players.shape[0]
     out = np.zeros((views, 4))
-    deck = np.empty(unseen.shape[0], dtype=np.int64)
     hand = np.empty(5, dtype=np.int64)
     ranks = np.empty(5, dtype=np.int64)
     equity = np.empty(samples)
@@ -145,15 +145,8 @@ def simulate(
                 )
         made_count = 0
         beaten_count = 0
-        for c in range(width):
-            deck[c] = unseen[begin + c]
         for s in range(samples):
-            for i in range(dealt):
-                j = swaps[swaps_start[v] + i * samples + s]
-                card = deck[j]
-                deck[j] = deck[i]
-                deck[i] = card
-            at = 0
+            at = futures_start[v] + s * dealt
             own = 0
             best = -1
             ties = 0
@@ -165,7 +158,7 @@ def simulate(
                 for c in range(size):
                     hand[c] = known[v, p, c]
                 for c in range(size, 5):
-                    hand[c] = deck[at]
+                    hand[c] = futures[at]
                     at += 1
                 total = row[hand[0]] + row[hand[1]] + row[hand[2]] + row[hand[3]] + row[hand[4]]
                 field = total >> 20
@@ -187,11 +180,6 @@ def simulate(
             ahead[s] = _share(mine, best_now, ties_now)
             made_count += made >= _PAIR
             beaten_count += board > best_now
-            for i in range(dealt - 1, -1, -1):  # the swaps undone: the unseen cards in order
-                j = swaps[swaps_start[v] + i * samples + s]
-                card = deck[j]
-                deck[j] = deck[i]
-                deck[i] = card
         out[v, 0] = pairwise_sum(equity) / samples
         out[v, 1] = pairwise_sum(ahead) / samples
         out[v, 2] = made_count / samples

@@ -160,7 +160,9 @@ def _simulate_compiled(
 ) -> np.ndarray:
     """:func:`_simulate` of views that split no pot, by :func:`.compiled.simulate`: the same
     swaps from the same generators (:func:`~pokerzoo.envs.core.draws.bounded_draws_flat`, as
-    :func:`.batches.deal_many` asks them), each future played by the compiled loop."""
+    :func:`.batches.deal_many` asks them), the futures dealt by them in one compiled loop
+    (:func:`pokerzoo.envs.core.compiled.partial_shuffles`), each played by another."""
+    from ....envs.core import compiled as core_compiled
     from . import compiled
 
     known = [_known(view) for view in views]
@@ -168,6 +170,21 @@ def _simulate_compiled(
     missing = [sum(5 - len(cards) for cards in hands) for hands in known]
     widths = [len(cards) for cards in unseen]
     swaps, swaps_start = bounded_draws_flat(rngs, missing, widths, SAMPLES)
+    dealt = np.array(missing, dtype=np.int64)
+    unseen_start = np.cumsum([0, *widths])
+    futures_start = np.cumsum([0, *(dealt * SAMPLES)])
+    futures = np.empty(int(futures_start[-1]), dtype=np.int64)
+    flat = np.concatenate(unseen)
+    core_compiled.partial_shuffles(
+        flat,
+        unseen_start,
+        swaps,
+        swaps_start,
+        dealt,
+        np.full(len(views), SAMPLES, dtype=np.int64),
+        futures,
+        futures_start,
+    )
     players = np.array([len(hands) for hands in known], dtype=np.int64)
     cards = np.zeros((len(views), players.max(), 5), dtype=np.int64)
     sizes = np.zeros(cards.shape[:2], dtype=np.int64)
@@ -177,10 +194,10 @@ def _simulate_compiled(
             sizes[v, p] = len(held)
     tables = _compiled_tables()
     out = compiled.simulate(
-        np.concatenate(unseen),
-        np.cumsum([0, *widths]),
-        swaps,
-        swaps_start,
+        flat,
+        unseen_start,
+        futures,
+        futures_start,
         cards,
         sizes,
         players,
