@@ -10,7 +10,8 @@ generators read, one loop over the draws where numpy makes a dozen passes over a
 :func:`pairwise_sum` adds a row of doubles as numpy's ``sum`` does (the same double), for the
 compiled loops whose means must be numpy's to the bit (five-card stud's features, poker without
 a name's deal counts). :func:`partial_shuffles` and :func:`out_of_reach` are draw poker's equity
-bot's shuffles and its features' futures' keys.
+bot's shuffles and its features' futures' keys, and :func:`lowest` is :func:`.draws.lowest`'s
+pick of the cards those keys draw first.
 
 Importing this module compiles nothing: the first call in a process compiles a loop (a second
 or so, once per install) or loads it from numba's cache.
@@ -27,6 +28,7 @@ __all__ = [
     "draw_keys",
     "hand_keys",
     "lemire_draws",
+    "lowest",
     "out_of_reach",
     "pairwise_sum",
     "partial_shuffles",
@@ -263,3 +265,47 @@ def out_of_reach(order: np.ndarray, used: np.ndarray, counts: np.ndarray) -> Non
         for c in range(order.shape[1]):
             if (bits >> np.uint64(c)) & np.uint64(1):
                 order[s, c] = 2.0
+
+
+@jit.jit
+def lowest(keys: np.ndarray, out: np.ndarray) -> None:
+    """:func:`pokerzoo.envs.core.draws.lowest` of the rows of ``keys`` (``(N, M)`` doubles,
+    ``M >= count``): ``out[r]`` (``(N, count)``) the positions of row ``r``'s ``count`` lowest
+    keys, lowest first, equal keys by position.
+
+    A row's keys below a bar (twice the previous row's ``count``-th lowest) are listed in one
+    pass without branches; when ``count`` or more are, its ``count`` lowest keys (and every key
+    equal to the last of them) are among them, and they are sorted into place by insertion
+    (a key goes after the keys equal to it, read before it). A row with fewer below the bar is
+    sorted into place whole."""
+    count, width = out.shape[1], keys.shape[1]
+    values = np.empty(count)
+    below = np.empty(width, dtype=np.int64)
+    bar = np.inf
+    for r in range(keys.shape[0]):
+        listed = 0
+        for c in range(width):
+            below[listed] = c
+            listed += keys[r, c] < bar
+        if listed < count:  # too few below the bar: every key
+            for c in range(width):
+                below[c] = c
+            listed = width
+        filled = 0
+        for k in range(listed):
+            c = below[k]
+            key = keys[r, c]
+            if filled == count:
+                if not key < values[count - 1]:
+                    continue
+                at = count - 1
+            else:
+                at = filled
+                filled += 1
+            while at > 0 and key < values[at - 1]:
+                values[at] = values[at - 1]
+                out[r, at] = out[r, at - 1]
+                at -= 1
+            values[at] = key
+            out[r, at] = c
+        bar = 2.0 * values[count - 1] if values[count - 1] > 0 else values[count - 1] + 1.0

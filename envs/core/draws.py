@@ -4,6 +4,11 @@ A bot or a feature set that must stay exactly what it was (its decisions and fea
 tested against their one-at-a-time versions, and trained weights depend on them) may still draw
 faster: :func:`bounded_draws` reads the generator's raw bits once for what a loop of
 ``integers`` calls would draw, and leaves the generator where those calls would.
+
+:func:`lowest` picks the cards that random keys draw first (the ``count`` lowest keys of a row,
+lowest first, equal keys by position): the same on every CPU, where the order ``argpartition``
+leaves its first entries in, or ``argsort`` leaves equal keys in, is its kernels' (numpy's
+AVX-512, AVX2 and baseline kernels differ).
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ import numpy as np
 
 from . import jit
 
-__all__ = ["bounded_draws", "bounded_draws_flat", "bounded_draws_many"]
+__all__ = ["bounded_draws", "bounded_draws_flat", "bounded_draws_many", "lowest"]
 
 
 def bounded_draws(rng: np.random.Generator, count: int, high: int, rows: int) -> np.ndarray:
@@ -147,3 +152,41 @@ def _lemire_draws(
         block[drawn[k] :] = np.arange(drawn[k], count)[:, None]
         at = stop
     return rejected
+
+
+def lowest(keys: np.ndarray, count: int) -> np.ndarray:
+    """The positions of the ``count`` lowest keys of each row (the last axis) of ``keys``,
+    lowest first, equal keys by position: a stable ``argsort``'s first ``count`` entries
+    (``int64``, ``keys.shape[:-1] + (count,)``), without sorting the rest. The cards random keys
+    draw first (a key of 2.0 marking a card out of reach, past every random key below 1).
+
+    numpy: ``argpartition`` puts the ``count`` lowest first (in an order of its kernels'
+    choosing) and those are sorted by key and position; a row whose next key equals the highest
+    of them (equal keys across the cut, where the kernels may keep either) is sorted whole.
+    Where numba is installed, rows of doubles by one compiled loop
+    (:func:`pokerzoo.envs.core.compiled.lowest`): the same positions (tested)."""
+    keys = np.asarray(keys)
+    width = keys.shape[-1]
+    if not 0 <= count <= width:
+        raise ValueError(f"bad count {count!r}: expected 0 <= count <= {width} (keys per row)")
+    if count == 0:
+        return np.empty((*keys.shape[:-1], 0), dtype=np.int64)
+    if count == width:
+        return np.argsort(keys, axis=-1, kind="stable")
+    if jit.available() and keys.dtype == np.float64 and keys.size:
+        from . import compiled
+
+        rows = np.ascontiguousarray(keys).reshape(-1, width)
+        out = np.empty((rows.shape[0], count), dtype=np.int64)
+        compiled.lowest(rows, out)
+        return out.reshape(*keys.shape[:-1], count)
+    parted = np.argpartition(keys, count, axis=-1)
+    picks = parted[..., :count]
+    values = np.take_along_axis(keys, picks, axis=-1)
+    order = np.lexsort((picks, values), axis=-1)
+    out = np.take_along_axis(picks, order, axis=-1)
+    cut = np.take_along_axis(keys, parted[..., count : count + 1], axis=-1)[..., 0]
+    tied = values.max(axis=-1) == cut
+    if tied.any():
+        out[tied] = np.argsort(keys[tied], axis=-1, kind="stable")[..., :count]
+    return out

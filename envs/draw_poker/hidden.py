@@ -42,6 +42,7 @@ import numpy as np
 
 from ..core.betting import CALL
 from ..core.cards import NUM_CARD_IDS
+from ..core.draws import lowest
 from ..core.hands import evaluate, evaluate_draws
 from ..core.options import check_int
 from .actions import HAND_SIZE, NUM_DISCARDS, PHASE_BET_AFTER, PHASE_DRAW, PHASE_OVER, STAND_PAT
@@ -358,6 +359,4 @@ def _deal_without(
     taken = first + copies.sum(axis=1)
     keys = rng.random((len(hands), futures, unseen.size))
     keys[np.arange(len(hands))[:, None], :, taken] = 2.0
-    picks = np.argpartition(keys, count - 1, axis=2)[..., :count]
-    order = np.argsort(np.take_along_axis(keys, picks, axis=2), axis=2)
-    return unseen[np.take_along_axis(picks, order, axis=2)]
+    return unseen[lowest(keys, count)]

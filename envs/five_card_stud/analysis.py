@@ -15,6 +15,7 @@ import itertools
 import numpy as np
 
 from ..core.cards import NUM_CARD_IDS
+from ..core.draws import lowest
 from ..core.hands import evaluate
 from .observation import LAYOUT
 from .rules import FiveCardStudRules
@@ -98,7 +99,7 @@ class StudHiddenCards:
         # the holding's own cards cannot come again: their keys sort them last
         taken = (unseen[None, :, None] == holdings[:, None, :]).any(axis=2)
         keys[np.broadcast_to(taken[:, None, :], keys.shape)] = 2.0
-        picks = unseen[np.argsort(keys, axis=2)[:, :, :draws]]
+        picks = unseen[lowest(keys, draws)]
         own = np.concatenate(
             [np.broadcast_to(np.array(mine), (h, runs, len(mine))), picks[:, :, :to_me]], axis=2
         )

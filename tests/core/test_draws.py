@@ -1,12 +1,13 @@
 """``bounded_draws``: numpy's ``integers`` calls of a partial shuffle, value for value, the
 generator left where they leave it, and the calls themselves wherever the raw bits do not
-decide; the draws' arithmetic by numpy and by the compiled loop alike (``loops_by``)."""
+decide; the draws' arithmetic by numpy and by the compiled loop alike (``loops_by``). ``lowest``:
+a stable ``argsort``'s first entries, by numpy and by the compiled loop."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
-from pokerzoo.envs.core.draws import bounded_draws, bounded_draws_flat, bounded_draws_many
+from pokerzoo.envs.core.draws import bounded_draws, bounded_draws_flat, bounded_draws_many, lowest
 
 SWEEP = [
     (seed, count, high)
@@ -85,3 +86,47 @@ def test_bounded_draws_flat_are_the_arrays_one_after_another(loops_by: str) -> N
     for d, draws in enumerate(want):
         assert np.array_equal(flat[starts[d] : starts[d + 1]], draws.reshape(-1))
     assert [rng.integers(0, 2**40) for rng in rngs] == [rng.integers(0, 2**40) for rng in twins]
+
+
+def _stable_first(keys: np.ndarray, count: int) -> np.ndarray:
+    """What :func:`lowest` means: a stable ``argsort``'s first ``count`` positions."""
+    return np.argsort(keys, axis=-1, kind="stable")[..., :count]
+
+
+@pytest.mark.parametrize("width", [1, 2, 5, 6, 37, 53, 106, 300])
+def test_lowest_is_a_stable_argsort_s_first_entries(width: int, loops_by: str) -> None:
+    """Random keys, keys out of reach (2.0) making ties across the cut and inside it, keys of
+    few values (ties everywhere), infinities and negatives; every count from 0 to the width;
+    rows of 2-D and 3-D arrays."""
+    rng = np.random.default_rng(width)
+    cases = []
+    for rows in ((40,), (3, 7)):
+        keys = rng.random((*rows, width))
+        cases.append(keys)
+        reach = keys.copy()
+        reach[rng.random(reach.shape) < 0.85] = 2.0
+        cases.append(reach)
+        cases.append(np.round(keys * 3) / 3)
+        cases.append(np.where(rng.random(keys.shape) < 0.3, np.inf, -keys))
+    for keys in cases:
+        for count in range(min(width, 12) + 1):
+            got = lowest(keys, count)
+            assert got.dtype == np.int64 and got.shape == (*keys.shape[:-1], count)
+            assert np.array_equal(got, _stable_first(keys, count))
+        assert np.array_equal(lowest(keys, width), _stable_first(keys, width))
+
+
+def test_lowest_reads_other_dtypes_and_strided_keys(loops_by: str) -> None:
+    """Integer keys (numpy's way, whatever the loops) and a transposed view of doubles."""
+    rng = np.random.default_rng(3)
+    ints = rng.integers(0, 4, (50, 20))
+    assert np.array_equal(lowest(ints, 5), _stable_first(ints, 5))
+    strided = rng.random((30, 60)).T
+    assert np.array_equal(lowest(strided, 4), _stable_first(strided, 4))
+
+
+def test_lowest_rejects_a_count_past_the_row() -> None:
+    with pytest.raises(ValueError, match=r"bad count 7: expected 0 <= count <= 6"):
+        lowest(np.zeros((2, 6)), 7)
+    with pytest.raises(ValueError, match=r"bad count -1"):
+        lowest(np.zeros((2, 6)), -1)

@@ -20,7 +20,9 @@ draw: keep the wild cards and the natural cards that pair another (all five with
 better, the highest card when nothing pairs), draw the rest. Hands that share a card with the
 observer's are left out, and an opponent that has drawn ``k`` cards holds only hands that drew
 ``k`` (a count no hand gives is dropped). The observer's draws come from the cards no hand of
-the future holds. The opponents' betting is not read here: the policy sees it (the
+the future holds: a random key per card, the five lowest drawn in their order (equal keys by
+card: :func:`~pokerzoo.envs.core.draws.lowest`, the same on every CPU), a discard of fewer
+taking the first. The opponents' betting is not read here: the policy sees it (the
 ``opponents_bets`` entries and the env's history) and learns what it means. The pack is read
 from the observation (stock, discards and the cards dealt: one or two decks, with jokers; with
 copies of a card, a hand holding one of its copies is left out too, a small bias); deuces are
@@ -55,6 +57,7 @@ import numpy as np
 
 from ....envs.core import jit
 from ....envs.core.cards import Deck, format_card, format_cards, parse_cards
+from ....envs.core.draws import lowest
 from ....envs.core.hands import Category, categories, evaluate, evaluate_draws
 from ....envs.core.observation import Field, ObservationLayout, document
 from ....envs.draw_poker import (
@@ -193,7 +196,8 @@ class _Futures(NamedTuple):
     """``(SAMPLES, opponents)``: the opponents' final hands' strengths."""
     order: np.ndarray
     """``(SAMPLES, pack)``: a random number per card of the pack (2 for the cards out of
-    reach), the observer's replacements being the five smallest."""
+    reach), the observer's replacements being the five lowest, lowest first
+    (:func:`~pokerzoo.envs.core.draws.lowest`)."""
 
 
 def _draw(view: DrawPokerView, rng: np.random.Generator) -> _Futures:
@@ -250,8 +254,7 @@ def _simulate_many(views: Sequence[DrawPokerView], keys: Sequence[bytes]) -> lis
     for i, future in enumerate(futures):
         by_pack.setdefault(future.order.shape[1], []).append(i)
     for group in by_pack.values():
-        order = np.concatenate([futures[i].order for i in group])
-        picked = np.argpartition(order, HAND_SIZE, axis=1)[:, :HAND_SIZE]
+        picked = lowest(np.concatenate([futures[i].order for i in group]), HAND_SIZE)
         for n, i in enumerate(group):
             drawn[i] = picked[n * SAMPLES : (n + 1) * SAMPLES]
     # each view's keys, one future a row and one discard a column (only standing pat after

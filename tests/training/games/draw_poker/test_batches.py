@@ -1,6 +1,7 @@
 """Draw poker's ``"equity"`` features batched: every row of any batch is the observation's
 features alone and the features of the per-observation implementation before batching (kept
-here verbatim as :func:`reference_features`), to the bit, heads-up and at bigger tables, with
+here verbatim as :func:`reference_features`, but for the order of a future's replacements,
+now defined on every CPU), to the bit, heads-up and at bigger tables, with
 one and two decks and jokers, in every phase, with the cache cold, warm and holding part of a
 batch."""
 
@@ -63,7 +64,8 @@ _TAKE = np.array(
 
 
 def reference_simulate(view: DrawPokerView, drawing: bool, rng: np.random.Generator) -> np.ndarray:
-    """The Monte-Carlo table as computed before batching (verbatim)."""
+    """The Monte-Carlo table as computed before batching (verbatim but for the replacements'
+    order)."""
     decks, jokers = hooks._pack(view)
     pool = hooks._opponent_pool(decks, jokers)
     own = np.asarray(view.cards, dtype=np.int64)
@@ -81,7 +83,9 @@ def reference_simulate(view: DrawPokerView, drawing: bool, rng: np.random.Genera
     np.subtract.at(counts, own, 1)
     taken = (used[:, None] >> np.arange(counts.size, dtype=np.uint64)) & np.uint64(1)
     order = np.where((taken > 0) | (counts <= 0), 2.0, rng.random((SAMPLES, counts.size)))
-    drawn = np.argpartition(order, HAND_SIZE, axis=1)[:, :HAND_SIZE]
+    # the five lowest keys, lowest first (at 9da13b3 `argpartition`'s first five: the same cards
+    # on AVX-512 wherever five cards are in reach, but in its kernels' order where fewer are)
+    drawn = np.argsort(order, axis=1, kind="stable")[:, :HAND_SIZE]
     cards = np.concatenate([np.broadcast_to(own, (SAMPLES, HAND_SIZE)), drawn], axis=1)
     take = _TAKE if drawing else _TAKE[:1]
     keys = evaluate(cards[:, take].reshape(-1, HAND_SIZE), "draw").reshape(SAMPLES, len(take)).T
