@@ -39,6 +39,7 @@ __all__ = [
     "TO_CALL",
     "FeatureCache",
     "betting_summary",
+    "category_floor",
     "category_of",
     "deal",
     "draw_indicators",
@@ -280,6 +281,12 @@ def pot_share(mine: np.ndarray, theirs: np.ndarray) -> np.ndarray:
 def category_of(keys: np.ndarray) -> np.ndarray:
     """The :class:`Category` of ``evaluate`` keys (the key's high bits, as documented there)."""
     return keys >> _CATEGORY_SHIFT
+
+
+def category_floor(category: int) -> int:
+    """The lowest key a hand of ``category`` can have: a key's :func:`category_of` is at least
+    ``category`` exactly where the key is at least this."""
+    return int(category) << _CATEGORY_SHIFT
 
 
 class FeatureCache:

@@ -82,6 +82,7 @@ from ...poker.features import (
     TO_CALL,
     FeatureCache,
     betting_summary,
+    category_floor,
     category_of,
     deal,
     draw_indicators_batch,
@@ -259,7 +260,7 @@ def _simulate_many(views: Sequence[DrawPokerView], keys: Sequence[bytes]) -> lis
             drawn[i] = picked[n * SAMPLES : (n + 1) * SAMPLES]
     # each view's keys, one future a row and one discard a column (only standing pat after
     # the draw): the drawing views' hands in one evaluation, the others' in another
-    scored: list[np.ndarray] = [np.empty(0)] * len(views)
+    tables: list[np.ndarray] = [np.empty(0)] * len(views)
     for drawing in (True, False):
         group = [
             i
@@ -270,16 +271,43 @@ def _simulate_many(views: Sequence[DrawPokerView], keys: Sequence[bytes]) -> lis
             held = [views[i].cards for i in group]
             replacements = np.stack([drawn[i] for i in group])
             found = evaluate_draws(held, replacements, _DISCARDS[drawing], "draw")
+            reduced = _tables(found, [futures[i].theirs for i in group])
             for n, i in enumerate(group):
-                scored[i] = found[n]
+                tables[i] = reduced[n]
+    return tables
+
+
+_LEAST = np.array([category_floor(least) for least in _AT_LEAST], dtype=np.int64)
+"""The lowest key of each category of :data:`_AT_LEAST`."""
+
+
+def _tables(found: np.ndarray, theirs: Sequence[np.ndarray]) -> list[np.ndarray]:
+    """Each view's table (``float32 (D, 5)``) from its keys ``found[n]`` (``(SAMPLES, D)``)
+    and its opponents' keys ``theirs[n]`` (``(SAMPLES, opponents)``): :func:`_means`."""
+    return list(_means(found, theirs).astype(np.float32))
+
+
+def _means(found: np.ndarray, theirs: Sequence[np.ndarray]) -> np.ndarray:
+    """:func:`_tables` in doubles, ``(V, D, 5)``: numpy's means, or where numba is installed
+    the same doubles by one compiled loop (:func:`.compiled.tables`)."""
+    if jit.available():
+        from . import compiled
+
+        out = np.empty((found.shape[0], found.shape[2], 1 + len(_LEAST)))
+        opponents = np.array([block.shape[1] for block in theirs], dtype=np.int64)
+        starts = np.zeros(len(theirs), dtype=np.int64)
+        np.cumsum(opponents[:-1] * SAMPLES, out=starts[1:])
+        flat = np.concatenate([block.reshape(-1) for block in theirs])
+        compiled.tables(found, flat, starts, opponents, _LEAST, out)
+        return out
     tables = []
-    for future, table_keys in zip(futures, scored, strict=True):
+    for table_keys, opponents_keys in zip(found, theirs, strict=True):
         keys = table_keys.T
         made = category_of(keys)
         chances = [(made >= least).mean(axis=1) for least in _AT_LEAST]
-        share = pot_share(keys, future.theirs).mean(axis=1)
-        tables.append(np.stack([share, *chances], axis=1).astype(np.float32))
-    return tables
+        share = pot_share(keys, opponents_keys).mean(axis=1)
+        tables.append(np.stack([share, *chances], axis=1))
+    return np.stack(tables)
 
 
 _CACHE = FeatureCache()

@@ -214,3 +214,31 @@ def test_a_batch_mixing_packs_and_table_sizes_of_one_width(cold_cache: None) -> 
     want = np.concatenate([reference(name) for name in names])
     mixed = np.random.default_rng(1).permutation(len(observations))
     assert np.array_equal(hooks.EQUITY(observations[mixed]), want[mixed])
+
+
+@pytest.mark.parametrize("discards", [1, 32])
+@pytest.mark.parametrize("opponents", [1, 3, 9])
+def test_tables_are_numpy_s_means_on_keys_full_of_ties(
+    discards: int, opponents: int, loops_by: str
+) -> None:
+    """The tables of keys of few values (the observer's and the opponents' keys tie often: pots
+    split three and four ways, whose shares numpy's order of adding rounds), for drawing views
+    (a column per discard) and after the draw (one column): the doubles of numpy's means, and
+    the tables those in single precision."""
+    rng = np.random.default_rng(10 * discards + opponents)
+
+    def keys(*shape: int) -> np.ndarray:
+        return (rng.integers(0, 10, shape) << 24) | rng.integers(0, 2, shape)
+
+    found = keys(40, SAMPLES, discards)
+    theirs = [keys(SAMPLES, opponents) for _ in range(40)]
+    means = hooks._means(found, theirs)
+    assert means.dtype == np.float64 and means.shape == (40, discards, 5)
+    for got, table_keys, their_keys in zip(means, found, theirs, strict=True):
+        made = category_of(table_keys.T)
+        chances = [(made >= least).mean(axis=1) for least in hooks._AT_LEAST]
+        share = pot_share(table_keys.T, their_keys).mean(axis=1)
+        assert np.array_equal(got, np.stack([share, *chances], axis=1))
+    tables = hooks._tables(found, theirs)
+    for table, doubles in zip(tables, means, strict=True):
+        assert table.dtype == np.float32 and np.array_equal(table, doubles.astype(np.float32))
