@@ -9,9 +9,9 @@ generators read, one loop over the draws where numpy makes a dozen passes over a
 :func:`.hands.evaluate_draws`' reading of the evaluator's tables, one hand at a time.
 :func:`pairwise_sum` adds a row of doubles as numpy's ``sum`` does (the same double), for the
 compiled loops whose means must be numpy's to the bit (five-card stud's features, poker without
-a name's deal counts). :func:`partial_shuffles` and :func:`out_of_reach` are draw poker's equity
-bot's shuffles and its features' futures' keys, and :func:`lowest` is :func:`.draws.lowest`'s
-pick of the cards those keys draw first.
+a name's deal counts). :func:`partial_shuffles` is draw poker's equity
+bot's shuffles (and five-card stud's features' deals), and :func:`lowest` is
+:func:`.draws.lowest`'s pick of the cards random keys draw first.
 
 Importing this module compiles nothing: the first call in a process compiles a loop (a second
 or so, once per install) or loads it from numba's cache.
@@ -29,7 +29,6 @@ __all__ = [
     "hand_keys",
     "lemire_draws",
     "lowest",
-    "out_of_reach",
     "pairwise_sum",
     "partial_shuffles",
 ]
@@ -249,22 +248,6 @@ def partial_shuffles(
                 card = deck[j]
                 deck[j] = deck[i]
                 deck[i] = card
-
-
-@jit.jit
-def out_of_reach(order: np.ndarray, used: np.ndarray, counts: np.ndarray) -> None:
-    """``order[s, c] = 2.0`` where future ``s`` uses card ``c`` (bit ``c`` of ``used[s]``) or
-    the pack holds none of it (``counts[c] <= 0``): draw poker's futures' keys
-    (``training.games.draw_poker.hooks._draw``), in place."""
-    for c in range(order.shape[1]):
-        if counts[c] <= 0:
-            for s in range(order.shape[0]):
-                order[s, c] = 2.0
-    for s in range(order.shape[0]):
-        bits = used[s]
-        for c in range(order.shape[1]):
-            if (bits >> np.uint64(c)) & np.uint64(1):
-                order[s, c] = 2.0
 
 
 @jit.jit

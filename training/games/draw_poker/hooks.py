@@ -57,7 +57,7 @@ import numpy as np
 
 from ....envs.core import jit
 from ....envs.core.cards import Deck, format_card, format_cards, parse_cards
-from ....envs.core.draws import lowest
+from ....envs.core.draws import bounded_draws_flat, lowest
 from ....envs.core.hands import Category, categories, evaluate, evaluate_draws
 from ....envs.core.observation import Field, ObservationLayout, document
 from ....envs.draw_poker import (
@@ -225,15 +225,91 @@ def _draw(view: DrawPokerView, rng: np.random.Generator) -> _Futures:
     # the observer's replacements: five cards of the pack no hand of the future uses
     counts = _pack_counts(decks, jokers).copy()
     np.subtract.at(counts, own, 1)
-    if jit.available():  # the same keys by one compiled loop, in place
-        from ....envs.core import compiled
-
-        order = rng.random((SAMPLES, counts.size))
-        compiled.out_of_reach(order, used, counts.astype(np.int64, copy=False))
-        return _Futures(theirs, order)
     taken = (used[:, None] >> np.arange(counts.size, dtype=np.uint64)) & np.uint64(1)
     order = np.where((taken > 0) | (counts <= 0), 2.0, rng.random((SAMPLES, counts.size)))
     return _Futures(theirs, order)
+
+
+def _futures(
+    views: Sequence[DrawPokerView], rngs: Sequence[np.random.Generator]
+) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """Each view's futures (:func:`_draw`, from its generator): its opponents' keys
+    ``(SAMPLES, opponents)`` and its replacements ``(SAMPLES, 5)``, the cards of the five
+    lowest keys, lowest first, picked for all the views of a pack together."""
+    futures = [_draw(view, rng) for view, rng in zip(views, rngs, strict=True)]
+    drawn: list[np.ndarray] = [np.empty(0)] * len(views)
+    by_pack: dict[int, list[int]] = {}
+    for i, future in enumerate(futures):
+        by_pack.setdefault(future.order.shape[1], []).append(i)
+    for group in by_pack.values():
+        picked = lowest(np.concatenate([futures[i].order for i in group]), HAND_SIZE)
+        for n, i in enumerate(group):
+            drawn[i] = picked[n * SAMPLES : (n + 1) * SAMPLES]
+    return [future.theirs for future in futures], drawn
+
+
+def _futures_compiled(
+    views: Sequence[DrawPokerView], rngs: Sequence[np.random.Generator]
+) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """:func:`_futures` by the compiled loops of :mod:`.compiled`, the views of a pack
+    together: the pool hands each opponent may hold listed (:func:`.compiled.candidates`),
+    each generator asked what :func:`_draw` asks it (an ``integers`` call per opponent,
+    read off the raw bits in one pass where it has one: :func:`bounded_draws_flat`; then its
+    random keys), the futures dealt (:func:`.compiled.futures`) and the five lowest keys
+    picked; the same keys and cards."""
+    from . import compiled
+
+    theirs: list[np.ndarray] = [np.empty(0)] * len(views)
+    drawn: list[np.ndarray] = [np.empty(0)] * len(views)
+    by_pack: dict[tuple[int, int], list[int]] = {}
+    for i, view in enumerate(views):
+        by_pack.setdefault(_pack(view), []).append(i)
+    for pack, group in by_pack.items():
+        pool, full = _opponent_pool(*pack), _pack_counts(*pack)
+        held = np.array([_bits(views[i].cards) for i in group], dtype=np.uint64)
+        opponents = np.array([len(views[i].opponents_in) for i in group], dtype=np.int64)
+        start = np.zeros(len(group) + 1, dtype=np.int64)
+        np.cumsum(opponents, out=start[1:])
+        drew = np.array(
+            [views[i].drawn[k] for i in group for k in views[i].opponents_in], dtype=np.int64
+        )
+        rows = np.empty((len(drew), POOL), dtype=np.int32)
+        sizes = np.empty(len(drew), dtype=np.int64)
+        compiled.candidates(pool.cards, pool.drew, held, drew, start, rows, sizes)
+        draws = np.empty((len(drew), SAMPLES), dtype=np.int64)
+        alone = np.flatnonzero(opponents == 1)  # one integers call: read in one pass
+        if alone.size:
+            flat, _ = bounded_draws_flat(
+                [rngs[group[n]] for n in alone],
+                [1] * alone.size,
+                [int(sizes[start[n]]) for n in alone],
+                SAMPLES,
+            )
+            draws[start[alone]] = flat.reshape(-1, SAMPLES)
+        order = np.empty((len(group) * SAMPLES, full.size))
+        counts = np.tile(full.astype(np.int64), (len(group), 1))
+        for n, i in enumerate(group):
+            if opponents[n] != 1:
+                for k in range(start[n], start[n + 1]):
+                    draws[k] = rngs[i].integers(0, sizes[k], SAMPLES)
+            rngs[i].random(out=order[n * SAMPLES : (n + 1) * SAMPLES])
+            np.subtract.at(counts[n], np.asarray(views[i].cards, dtype=np.int64), 1)
+        keys = np.empty(len(drew) * SAMPLES, dtype=np.int64)
+        compiled.futures(pool.cards, pool.keys, rows, draws, held, start, counts, order, keys)
+        picked = lowest(order, HAND_SIZE)
+        for n, i in enumerate(group):
+            block = keys[start[n] * SAMPLES : start[n + 1] * SAMPLES]
+            theirs[i] = block.reshape(SAMPLES, opponents[n])
+            drawn[i] = picked[n * SAMPLES : (n + 1) * SAMPLES]
+    return theirs, drawn
+
+
+def _bits(cards: Sequence[int]) -> int:
+    """The bit set of ``cards`` (bit ``c``: card id ``c``)."""
+    bits = 0
+    for card in cards:
+        bits |= 1 << card
+    return bits
 
 
 @cache
@@ -249,15 +325,11 @@ def _simulate_many(views: Sequence[DrawPokerView], keys: Sequence[bytes]) -> lis
     (:func:`_draw`); the replacements of all views are picked and all their hands scored
     together, and each view's table is reduced as one view alone is (so its floats do not
     depend on the batch)."""
-    futures = [_draw(view, seeded(key)) for view, key in zip(views, keys, strict=True)]
-    drawn: list[np.ndarray] = [np.empty(0)] * len(views)
-    by_pack: dict[int, list[int]] = {}
-    for i, future in enumerate(futures):
-        by_pack.setdefault(future.order.shape[1], []).append(i)
-    for group in by_pack.values():
-        picked = lowest(np.concatenate([futures[i].order for i in group]), HAND_SIZE)
-        for n, i in enumerate(group):
-            drawn[i] = picked[n * SAMPLES : (n + 1) * SAMPLES]
+    rngs = [seeded(key) for key in keys]
+    if jit.available():
+        theirs, drawn = _futures_compiled(views, rngs)
+    else:
+        theirs, drawn = _futures(views, rngs)
     # each view's keys, one future a row and one discard a column (only standing pat after
     # the draw): the drawing views' hands in one evaluation, the others' in another
     tables: list[np.ndarray] = [np.empty(0)] * len(views)
@@ -271,7 +343,7 @@ def _simulate_many(views: Sequence[DrawPokerView], keys: Sequence[bytes]) -> lis
             held = [views[i].cards for i in group]
             replacements = np.stack([drawn[i] for i in group])
             found = evaluate_draws(held, replacements, _DISCARDS[drawing], "draw")
-            reduced = _tables(found, [futures[i].theirs for i in group])
+            reduced = _tables(found, [theirs[i] for i in group])
             for n, i in enumerate(group):
                 tables[i] = reduced[n]
     return tables

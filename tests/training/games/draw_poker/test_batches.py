@@ -172,14 +172,23 @@ def cold_cache(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.parametrize("option_set", OPTION_SETS)
 def test_a_batch_is_the_reference_cold_and_warm(
-    option_set: str, cold_cache: None, loops_by: str
+    option_set: str, cold_cache: None, loops_by: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """By numpy, and where numba is installed by the compiled loops (the futures' keys of the
-    cards out of reach, the keys of every discard's hands)."""
+    """By numpy, and where numba is installed by the compiled loops (the futures dealt, the
+    keys of every discard's hands, the tables), which run only then."""
+    calls = []
+    compiled_futures = hooks._futures_compiled
+
+    def spy(*args: Any) -> Any:
+        calls.append(1)
+        return compiled_futures(*args)
+
+    monkeypatch.setattr(hooks, "_futures_compiled", spy)
     observations = decisions(option_set)
     phases = {decode_observation(o).phase for o in observations}
     assert phases >= {actions.PHASE_BET_BEFORE, actions.PHASE_DRAW, actions.PHASE_BET_AFTER}
     assert np.array_equal(hooks.EQUITY(observations), reference(option_set))  # cold
+    assert bool(calls) == (loops_by == "compiled")
     assert np.array_equal(hooks.EQUITY(observations), reference(option_set))  # warm
 
 
