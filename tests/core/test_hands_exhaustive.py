@@ -74,7 +74,8 @@ def test_the_compiled_keys_are_numpy_s_on_every_hand(
 ) -> None:
     """Where numba is installed ``evaluate`` reads each hand in one compiled loop: the keys of
     the numpy code it stands for, on every hand of the pack (of the piquet deck for
-    ``"quintet"``) and on hands with jokers."""
+    ``"quintet"``) and on hands with jokers; and ``categories``, read off those keys in
+    ``"standard"`` and ``"draw"``, numpy's categories."""
     from pokerzoo.envs.core import jit
 
     if ruleset == "quintet" and deuces_wild:
@@ -87,8 +88,12 @@ def test_the_compiled_keys_are_numpy_s_on_every_hand(
         jokers[:, ::2] = JOKER  # three jokers a hand (two decks' worth and more)
         hands = np.concatenate([hands, jokers, hands[::11, ::-1]])
     compiled = evaluate(hands, ruleset, deuces_wild=deuces_wild)  # type: ignore[arg-type]
+    compiled_categories = categories(hands, ruleset, deuces_wild=deuces_wild)  # type: ignore[arg-type]
     monkeypatch.setattr(jit, "AVAILABLE", False)
     assert np.array_equal(compiled, evaluate(hands, ruleset, deuces_wild=deuces_wild))  # type: ignore[arg-type]
+    numpy_categories = categories(hands, ruleset, deuces_wild=deuces_wild)  # type: ignore[arg-type]
+    assert compiled_categories.dtype == numpy_categories.dtype == np.int8
+    assert np.array_equal(compiled_categories, numpy_categories)
 
 
 def _sample(rng: np.random.Generator, deck: np.ndarray, n: int) -> np.ndarray:
