@@ -256,24 +256,30 @@ def lowest(keys: np.ndarray, out: np.ndarray) -> None:
     ``M >= count``): ``out[r]`` (``(N, count)``) the positions of row ``r``'s ``count`` lowest
     keys, lowest first, equal keys by position.
 
-    A row's keys below a bar (twice the previous row's ``count``-th lowest) are listed in one
-    pass without branches; when ``count`` or more are, its ``count`` lowest keys (and every key
-    equal to the last of them) are among them, and they are sorted into place by insertion
-    (a key goes after the keys equal to it, read before it). A row with fewer below the bar is
-    sorted into place whole."""
+    A row's keys below a bar (a quarter above the previous row's ``count``-th lowest, doubled
+    until ``count`` keys are below it) are listed in one pass without branches: its ``count``
+    lowest keys (and every key equal to the last of them) are among them, and they are sorted
+    into place by insertion (a key goes after the keys equal to it, read before it). A row
+    without a bar that works (the first, keys not above 0) is sorted into place whole."""
     count, width = out.shape[1], keys.shape[1]
     values = np.empty(count)
     below = np.empty(width, dtype=np.int64)
     bar = np.inf
     for r in range(keys.shape[0]):
-        listed = 0
-        for c in range(width):
-            below[listed] = c
-            listed += keys[r, c] < bar
-        if listed < count:  # too few below the bar: every key
-            for c in range(width):
+        while True:
+            listed = 0
+            for c in range(width):  # every index written, the count moved past the keys below
+                below[listed] = c
+                listed += keys[r, c] < bar
+            if listed >= count:
+                break
+            if bar > 0.0 and bar < 1e300:
+                bar *= 2.0
+                continue
+            for c in range(width):  # every key
                 below[c] = c
             listed = width
+            break
         filled = 0
         for k in range(listed):
             c = below[k]
@@ -291,4 +297,5 @@ def lowest(keys: np.ndarray, out: np.ndarray) -> None:
                 at -= 1
             values[at] = key
             out[r, at] = c
-        bar = 2.0 * values[count - 1] if values[count - 1] > 0 else values[count - 1] + 1.0
+        last = values[count - 1]
+        bar = 1.25 * last if last > 0.0 else np.inf

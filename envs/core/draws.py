@@ -158,7 +158,8 @@ def lowest(keys: np.ndarray, count: int) -> np.ndarray:
     """The positions of the ``count`` lowest keys of each row (the last axis) of ``keys``,
     lowest first, equal keys by position: a stable ``argsort``'s first ``count`` entries
     (``int64``, ``keys.shape[:-1] + (count,)``), without sorting the rest. The cards random keys
-    draw first (a key of 2.0 marking a card out of reach, past every random key below 1).
+    draw first (a key of 2.0 marking a card out of reach, past every random key below 1). Keys
+    are not NaN.
 
     numpy: ``argpartition`` puts the ``count`` lowest first (in an order of its kernels'
     choosing) and those are sorted by key and position; a row whose next key equals the highest
