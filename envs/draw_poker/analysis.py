@@ -4,13 +4,15 @@ The equity bot (:class:`pokerzoo.agents.draw_poker.EquityBot`) and the ``"equity
 features (:mod:`pokerzoo.training.games.draw_poker`) imagine the opponents' hands as hands
 dealt at random and improved by a simple draw, the caller bot's: :func:`caller_keep_many` says
 which cards such a player keeps and :func:`caller_draw_many` deals the replacements, for
-thousands of futures in a few array operations.
+thousands of futures in a few array operations (where numba is installed, one compiled loop
+each: :mod:`.compiled`, the same cards).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from ..core import jit
 from ..core.cards import JOKER
 from ..core.hands import Category, categories
 from .actions import HAND_SIZE
@@ -37,6 +39,19 @@ def caller_keep_many(hands: np.ndarray, deuces_wild: bool = False) -> tuple[np.n
     keep every card with a straight or better; else the wild cards and the natural cards whose
     rank appears twice or more, plus the highest natural card when no rank does."""
     hands = np.asarray(hands)
+    if jit.available() and hands.size:
+        from . import compiled
+
+        category = categories(hands, "draw", deuces_wild=deuces_wild)
+        keep = np.empty(hands.shape, dtype=bool)
+        compiled.caller_keep(
+            np.ascontiguousarray(hands),
+            _WILD_CARDS[bool(deuces_wild)],
+            category,
+            int(Category.STRAIGHT),
+            keep,
+        )
+        return keep, category
     wild = _WILD_CARDS[bool(deuces_wild)][hands]
     # a card's rank by hand position (one row a position: contiguous), the wild cards apart
     ranks = np.where(wild, -1, hands >> 2).T.copy()
@@ -69,6 +84,13 @@ def caller_draw_many(hands: np.ndarray, replacements: np.ndarray, keep: np.ndarr
             raise ValueError(f"a hand throws {most} cards but has {width} replacements")
     if not replacements.size:  # nothing is thrown
         return np.array(hands)
+    if jit.available():
+        from . import compiled
+
+        hands = np.asarray(hands)
+        final = np.empty(hands.shape, dtype=np.result_type(hands, replacements))
+        compiled.caller_draw(np.ascontiguousarray(hands), replacements, np.asarray(keep), final)
+        return final
     # where each card's replacement lies in the flat replacements: its row's start plus the
     # cards thrown before it, a column at a time (a cumulative sum along five columns is slow)
     slot = np.empty(thrown.shape, dtype=np.intp)

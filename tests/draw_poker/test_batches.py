@@ -306,9 +306,10 @@ def test_a_subclass_deciding_its_own_way_is_asked_row_by_row() -> None:
 
 
 @pytest.mark.parametrize("deuces_wild", [False, True])
-def test_caller_keep_many_is_the_reference(deuces_wild: bool) -> None:
+def test_caller_keep_many_is_the_reference(deuces_wild: bool, loops_by: str) -> None:
     """The sped-up caller rule keeps what it kept, on hands of a two-deck pack with jokers
-    (wild pairs, five wild cards, straights and flushes among them)."""
+    (wild pairs, five wild cards, straights and flushes among them), by numpy and by the
+    compiled loop; and both draw the same final hands."""
     rng = np.random.default_rng(3)
     pack = np.repeat(np.arange(53), [2] * 52 + [4])
     hands = np.stack([rng.choice(pack, HAND_SIZE, replace=False) for _ in range(20_000)])
@@ -317,6 +318,11 @@ def test_caller_keep_many_is_the_reference(deuces_wild: bool) -> None:
     want_keep, want_category = reference_caller_keep_many(hands, deuces_wild)
     assert np.array_equal(keep, want_keep) and np.array_equal(category, want_category)
     assert keep.dtype == want_keep.dtype and category.dtype == want_category.dtype
+    replacements = rng.integers(0, 53, (len(hands), HAND_SIZE)).astype(np.int16)
+    final = caller_draw_many(hands, replacements, keep)
+    slot = np.cumsum(~keep, axis=1) - 1
+    want = np.where(keep, hands, np.take_along_axis(replacements, np.maximum(slot, 0), axis=1))
+    assert final.dtype == np.result_type(hands, replacements) and np.array_equal(final, want)
 
 
 def test_the_benchmark_prints_its_tables(capsys: pytest.CaptureFixture[str]) -> None:

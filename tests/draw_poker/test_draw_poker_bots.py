@@ -114,9 +114,12 @@ def test_the_callers_draw(hand: str, wild: bool, kept: str) -> None:
 
 
 @pytest.mark.parametrize("deuces_wild", [False, True])
-def test_the_callers_draw_on_many_hands_at_once_is_the_same_rule(deuces_wild: bool) -> None:
+def test_the_callers_draw_on_many_hands_at_once_is_the_same_rule(
+    deuces_wild: bool, loops_by: str
+) -> None:
     """The vectorised rule the equity bot imagines its opponents by keeps what the caller
-    keeps, and draws the replacements in order into the thrown cards' places."""
+    keeps, and draws the replacements in order into the thrown cards' places (numpy's way and
+    the compiled loops')."""
     rng = np.random.default_rng(3)
     pack = Deck("standard", jokers=2, decks=2).pack()
     hands = np.stack([rng.choice(pack, 5, replace=False) for _ in range(400)])
@@ -136,7 +139,7 @@ def test_the_callers_draw_on_many_hands_at_once_is_the_same_rule(deuces_wild: bo
         assert np.array_equal(out, expected)
 
 
-def test_the_callers_draw_needs_a_replacement_for_every_card_thrown() -> None:
+def test_the_callers_draw_needs_a_replacement_for_every_card_thrown(loops_by: str) -> None:
     hands = np.array([parse_cards("2h 5c 9s Jd Kc")])
     keep = np.array([[False, False, False, True, True]])
     assert caller_draw_many(hands, np.array([[0, 1, 2]]), keep).tolist() == [
