@@ -337,10 +337,11 @@ class EquityBot:
     Args:
         seed: seeds its generator (every future is drawn from it).
         decks, jokers, deuces_wild: the env's pack and wild cards.
-        samples: futures per decision; the default 600 take about 1.4 ms (heads-up) to 3 ms
-            (ten players) a decision on one core, alone or in batches, half the time of the code
-            before batching (``benchmarks/draw_poker_batches.py``). Batches gain more with few
-            futures (60: a third off), where a call's overhead weighs more.
+        samples: futures per decision; the default 600 take about 1.0-1.6 ms (heads-up) to
+            2.3 ms (ten players) a decision on one core where numba is installed, alone or in
+            batches, a third of the time of the code before batching
+            (``benchmarks/draw_poker_batches.py``, ``benchmarks/bot_speed.py``). Batches gain
+            more with few futures (60: a third off), where a call's overhead weighs more.
         margin: equity above an equal share needed to raise.
         trust: share of the futures in which an opponent's betting is believed.
     """

@@ -33,6 +33,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import numpy as np
+from pokerzoo.agents import draw_poker as draw_poker_bots
 from pokerzoo.agents.draw_poker import EquityBot
 from pokerzoo.training.games.draw_poker import hooks
 from pokerzoo.training.poker.features import FeatureCache
@@ -65,7 +66,10 @@ def bot_row(
 ) -> Timed:
     """``bots`` fresh bots of class ``kind``, bot ``j`` on the decisions from
     ``j * len(obs) // bots`` on, a few steps: asked one by one (``size`` 1) or ``size`` at a
-    time, one ``act_batch`` call each. Every row makes the same decisions with the same bots."""
+    time, one ``act_batch`` call each. Every row makes the same decisions with the same bots,
+    the simulations each run: the bots' shared memo of simulations
+    (:data:`pokerzoo.agents.draw_poker._SIMULATIONS`, which a duplicate evaluation reads back)
+    is emptied before each run, or every run after the first would read its equities there."""
     count = len(obs)
     rows = (np.arange(count)[:, None] + (count // bots) * np.arange(bots)[None, :]) % count
     steps = max(1, min(count, 128 // bots))
@@ -80,7 +84,7 @@ def bot_row(
                     group = step[start : start + size]
                     kind.act_batch(players[start : start + size], obs[group], masks[group])
 
-    return label, run, int, steps * bots
+    return label, run, draw_poker_bots._SIMULATIONS.clear, steps * bots
 
 
 def feature_row(
