@@ -8,8 +8,8 @@ generators read, one loop over the draws where numpy makes a dozen passes over a
 :func:`hand_keys` and :func:`draw_keys` are :func:`.hands.evaluate`'s and
 :func:`.hands.evaluate_draws`' reading of the evaluator's tables, one hand at a time.
 :func:`pairwise_sum` adds a row of doubles as numpy's ``sum`` does (the same double), for the
-compiled loops whose means must be numpy's to the bit (five-card stud's features, poker without
-a name's deal counts). :func:`partial_shuffles` is draw poker's equity
+compiled loops whose means must be numpy's to the bit (five-card stud's and draw poker's
+features, poker without a name's deal counts). :func:`partial_shuffles` is draw poker's equity
 bot's shuffles (and five-card stud's features' deals), and :func:`lowest` is
 :func:`.draws.lowest`'s pick of the cards random keys draw first.
 
