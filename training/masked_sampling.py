@@ -62,6 +62,13 @@ class MaskablePolicy(MaskableActorCriticPolicy):
     as in sb3-contrib, so ``evaluate_actions`` and ``get_distribution`` are sb3-contrib's to the
     bit."""
 
+    def _build(self, lr_schedule: Any) -> None:
+        if self.optimizer_class is torch.optim.Adam and "foreach" not in self.optimizer_kwargs:
+            # On the CPU torch's Adam steps one parameter at a time unless told otherwise;
+            # foreach does the same arithmetic in the same order, to the bit, in less time.
+            self.optimizer_kwargs = {**self.optimizer_kwargs, "foreach": True}
+        super()._build(lr_schedule)
+
     def _action_logits(
         self, latent_pi: torch.Tensor, action_masks: np.ndarray | torch.Tensor | None
     ) -> torch.Tensor:

@@ -133,3 +133,29 @@ def test_the_benchmark_times_both_on_the_training_envs_batches(
     assert cells[:4] == ["five_card_stud", "MaskablePolicy", "32", "59"]
     assert float(cells[4].replace(",", "")) > 0 and float(cells[5].replace(",", "")) > 0
     assert cells[7] == "yes"
+
+
+def test_adam_steps_every_parameter_at_once_to_the_bit() -> None:
+    """The policy's Adam runs torch's ``foreach`` path (sb3-contrib's steps one parameter at a
+    time on the CPU): the same parameters after every step, to the bit. A user's own
+    ``foreach`` stands."""
+    ours, theirs = _policies({"pi": [16, 16], "vf": [16]})
+    assert ours.optimizer.defaults["foreach"] is True
+    assert ours.optimizer_kwargs == {"eps": 1e-5, "foreach": True}
+    assert theirs.optimizer.defaults["foreach"] is None
+    rng = np.random.default_rng(7)
+    for _ in range(5):
+        obs = torch.as_tensor(rng.uniform(-1, 1, (16, 11)), dtype=torch.float32)
+        actions = torch.as_tensor(rng.integers(6, size=16))
+        for policy in (ours, theirs):
+            values, log_prob, entropy = policy.evaluate_actions(obs, actions)
+            loss = values.square().mean() - log_prob.mean() - 0.01 * entropy.mean()
+            policy.optimizer.zero_grad()
+            loss.backward()
+            policy.optimizer.step()
+        for a, b in zip(ours.parameters(), theirs.parameters(), strict=True):
+            assert torch.equal(a, b)
+    spaces = (gym.spaces.Box(-1, 1, (11,), np.float32), gym.spaces.Discrete(6))
+    given = {"foreach": False}
+    single = MaskablePolicy(*spaces, lambda _: 1e-3, optimizer_kwargs=given)
+    assert single.optimizer.defaults["foreach"] is False and given == {"foreach": False}

@@ -242,3 +242,58 @@ def test_per_action_policy_reads_only_the_legal_actions_rows() -> None:
     assert len(logits) == 3 + 1 + 6
     assert all((out[torch.as_tensor(~masks)] != 0).all() for out in logits[:3])
     assert all((out[torch.as_tensor(~masks)] == 0).all() for out in logits[3:])
+
+
+def test_padded_head_with_masks_scores_legal_live_rows_only() -> None:
+    """With masks, the padded head scores the rows both legal and live (a legal row of zeros
+    gets 0, as the padding does), the same logits as the head scoring every row there."""
+    torch.manual_seed(0)
+    padded = PerActionHead(PADDED, [8], 4, nn.ReLU)
+    plain = PerActionHead(PerActionLayout(OFFSET, ACTIONS, 3), [8], 4, nn.ReLU)
+    plain.load_state_dict(padded.state_dict())
+    observation = padded_observations()
+    live = observation[:, OFFSET:].view(6, ACTIONS, 3).abs().sum(dim=2) > 0
+    masks = torch.ones(6, ACTIONS, dtype=torch.bool)
+    masks[0, 0] = masks[3, 1:3] = False
+    got, expected = padded(observation, masks), plain(observation)
+    scored = masks & live
+    assert torch.allclose(got[scored], expected[scored], atol=1e-6)
+    assert (got[~scored] == 0).all()
+    assert (masks & ~live).any() and int(scored.sum()) == 1 + 1 + 2 + 3 + 0 + 5
+
+
+def _two_linears(linear: nn.Linear, observation: torch.Tensor) -> torch.Tensor:
+    """What :class:`PaddedLinear` computed before its own backward: the short observations
+    (live rows in the first half) through the weights' first columns, the others whole, by two
+    ``linear`` calls whose gradients autograd adds."""
+    rows = observation[:, OFFSET:].reshape(len(observation), ACTIONS, 3)
+    live = rows.abs().sum(dim=2) > 0
+    extent = torch.where(live.any(dim=1), ACTIONS - live.flip(1).int().argmax(1), 0)
+    short = extent <= ACTIONS // 2
+    columns = OFFSET + int(extent[short].max()) * 3
+    first, rest = short.nonzero().squeeze(1), (~short).nonzero().squeeze(1)
+    weight, bias = linear.weight, linear.bias
+    out = nn.functional.linear(observation[first, :columns], weight[:, :columns], bias)
+    whole = nn.functional.linear(observation[rest], linear.weight, linear.bias)
+    return torch.cat([out, whole])[torch.argsort(torch.cat([first, rest]))]
+
+
+@pytest.mark.parametrize("rows", [[0, 1], [3, 5, 0], [0, 1, 2, 3, 4, 5], [4, 1]])
+def test_padded_linear_gradients_are_autograds_to_the_bit(rows: list[int]) -> None:
+    """Its output and its gradients (weights, bias, observation) are, to the bit, what autograd
+    gives the two ``linear`` calls it stands for: its backward only adds the short
+    observations' weight gradient into the whole ones' rather than padding it to full size."""
+    from pokerzoo.training.policies import PaddedLinear
+
+    torch.manual_seed(3)
+    linear = nn.Linear(OFFSET + ACTIONS * 3, 7)
+    padded = PaddedLinear(linear, PADDED)
+    grads = []
+    for forward in (padded, lambda x: _two_linears(linear, x)):
+        observation = padded_observations()[rows].requires_grad_(True)
+        linear.zero_grad()
+        out = forward(observation)
+        (out.square() * torch.arange(7.0)).sum().backward()
+        grads.append((out, linear.weight.grad.clone(), linear.bias.grad.clone(), observation.grad))
+    for got, expected in zip(*grads, strict=True):
+        assert torch.equal(got, expected)
