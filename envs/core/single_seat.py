@@ -236,6 +236,18 @@ class SingleSeatEnv(gym.Env):
         self, action: Any
     ) -> Turns[tuple[np.ndarray, float, bool, bool, dict[str, Any]]]:
         """:meth:`step` as a generator of the bot decisions it needs (see :meth:`reset_turns`)."""
+        reward, terminated, truncated = yield from self.act_turns(action)
+        observation, info = self._observe()
+        return observation, reward, terminated, truncated, info
+
+    def act_turns(self, action: Any) -> Turns[tuple[float, bool, bool]]:
+        """:meth:`step_turns` without reading the learner's observation and info: the learner's
+        ``action`` and the bots' replies, then its reward, ``terminated`` and ``truncated``.
+
+        For a caller that acts again before it looks (Quintet's pack formulation plays a
+        planned row's 25 cards); :meth:`observe` then gives the observation and info that
+        :meth:`step_turns` would have returned with the last action (:meth:`action_masks`
+        reads the last observed mask until then)."""
         if self._done:
             raise GameOverError("the episode is over: call reset() first")
         self.aec.step(action)  # raises on an illegal action, leaving the game unchanged
@@ -245,8 +257,12 @@ class SingleSeatEnv(gym.Env):
         terminated = bool(self.aec.terminations.get(self.learner, False))
         truncated = bool(self.aec.truncations.get(self.learner, False)) and not terminated
         self._done = terminated or truncated
-        observation, info = self._observe()
-        return observation, float(reward), terminated, truncated, info
+        return float(reward), terminated, truncated
+
+    def observe(self) -> tuple[np.ndarray, dict[str, Any]]:
+        """The learner's observation and info as they stand (new arrays), as the last
+        :meth:`reset` or :meth:`step` returned them, or after :meth:`act_turns`."""
+        return self._observe()
 
     def action_masks(self) -> np.ndarray:
         """The learner's legal actions (bool), for sb3-contrib's MaskablePPO."""

@@ -155,6 +155,31 @@ def test_rewards_on_opponent_moves_are_summed_into_the_learners_step() -> None:
     assert env.step(1)[1] == 1.5
 
 
+def test_acting_unobserved_then_observing_is_stepping() -> None:
+    """``act_turns`` plays the learner's action and the bots' replies as ``step`` does and
+    returns its reward and flags; ``observe`` then gives ``step``'s observation and info, and
+    the mask is the last observed one until then."""
+    from pokerzoo.envs.core.turns import play_turns
+
+    stepped, acted = view(5, 0, [0, 0], bonus=0.5), view(5, 0, [0, 0], bonus=0.5)
+    stepped.reset(seed=0)
+    acted.reset(seed=0)
+    for action in (0, 1):
+        observation, reward, terminated, truncated, info = stepped.step(action)
+        assert play_turns(acted.act_turns(action)) == (reward, terminated, truncated)
+        got, got_info = acted.observe()
+        assert np.array_equal(got, observation) and got_info.keys() == info.keys()
+        assert all(np.array_equal(got_info[k], info[k]) for k in info)
+        assert np.array_equal(acted.action_masks(), stepped.action_masks())
+    with pytest.raises(GameOverError):
+        play_turns(acted.act_turns(0))
+    fresh = view(5, 0, [0, 0])
+    fresh.reset(seed=0)
+    before = fresh.action_masks()
+    play_turns(fresh.act_turns(1))  # pile 5 -> 3 -> 2: unobserved, the mask is reset's
+    assert np.array_equal(fresh.action_masks(), before)
+
+
 def test_mask_and_observation_are_the_learners() -> None:
     env = view(2, 0, [0])
     observation, info = env.reset(seed=0)

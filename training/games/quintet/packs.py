@@ -82,6 +82,7 @@ from gymnasium import spaces
 
 from ....envs.core.errors import GameOverError, IllegalActionError
 from ....envs.core.observation import Field, ObservationLayout, document
+from ....envs.core.single_seat import SingleSeatEnv
 from ....envs.core.turns import Turns, play_turns
 from ....envs.core.turns import reset_turns as _reset_turns
 from ....envs.core.turns import step_turns as _step_turns
@@ -459,6 +460,27 @@ def _deal_cards(observation: np.ndarray) -> np.ndarray:
     return np.flatnonzero(np.asarray(observation)[_DEALT]) + _LOWEST_ID
 
 
+def _play_row(
+    env: SingleSeatEnv, pack_of: np.ndarray
+) -> Turns[tuple[np.ndarray, float, bool, bool, dict[str, Any]]]:
+    """The row (``pack_of[card]``: the pack of each card id) played card by card into ``env``,
+    as its ``step_turns`` would play it, the bots' replies yielded, without reading the
+    learner's observation between cards: each card is the one the observation would show
+    (``cards[placed]`` of the game's state), and the observation and info are read once, after
+    the last. The sum of the cards' rewards, added in the same order."""
+    seat = env.seats.index(env.learner)
+    reward = 0.0
+    while True:
+        state = env.game_state
+        card = int(state.cards[state.placed[seat]])
+        step_reward, terminated, truncated = yield from env.act_turns(int(pack_of[card]))
+        reward += float(step_reward)
+        if terminated or truncated:
+            break
+    observation, info = env.observe()
+    return observation, reward, terminated, truncated, info
+
+
 class PackRowEnv(gym.Wrapper):
     """A Quintet single-seat env (card-level, e.g. ``pokerzoo/Quintet-v0`` or the training
     pool's view) played a whole pack at a time: five decisions lay the row out (see the module
@@ -520,16 +542,20 @@ class PackRowEnv(gym.Wrapper):
         if not draft.complete:
             return encode_draft(draft), 0.0, False, False, self._with_mask(self._info)
         pack_of = draft.pack_of()
-        observation = self._card_observation
-        reward = 0.0
-        while True:
-            card = int(np.argmax(observation[_CURRENT])) + _LOWEST_ID
-            observation, step_reward, terminated, truncated, info = yield from _step_turns(
-                self.env, int(pack_of[card])
-            )
-            reward += float(step_reward)
-            if terminated or truncated:
-                break
+        if isinstance(self.env, SingleSeatEnv):
+            played = yield from _play_row(self.env, pack_of)
+            observation, reward, terminated, truncated, info = played
+        else:  # a wrapper between: every card through its step
+            observation = self._card_observation
+            reward = 0.0
+            while True:
+                card = int(np.argmax(observation[_CURRENT])) + _LOWEST_ID
+                observation, step_reward, terminated, truncated, info = yield from _step_turns(
+                    self.env, int(pack_of[card])
+                )
+                reward += float(step_reward)
+                if terminated or truncated:
+                    break
         self._card_observation = observation
         self._info = {k: v for k, v in info.items() if k != "action_mask"}
         return encode_draft(draft), reward, terminated, truncated, self._with_mask(self._info)

@@ -201,6 +201,46 @@ def test_pack_env_plays_the_row_into_the_card_level_game() -> None:
         env.step(0)
 
 
+@pytest.mark.parametrize("opponent", ["greedy", "random", "sacrifice"])
+def test_pack_env_plays_a_bare_seat_as_through_a_wrapper(opponent: str) -> None:
+    """Over a bare single-seat env the row's cards are read off the game's state and the
+    learner's observation once, after the last card; through a wrapper every card goes
+    through ``step``. Both give the same observations, rewards, masks and infos, the seat
+    drawn each deal, and the same bots' replies (the bare env's game ends as the wrapped one's
+    does), and a step after the end raises on both."""
+    import gymnasium as gym
+
+    def play(env: PackRowEnv) -> list[tuple[object, ...]]:
+        rng = np.random.default_rng(4)
+        seen = []
+        for deal in range(6):
+            obs, info = env.reset(seed=deal)
+            seen.append((obs, info))
+            done = False
+            while not done:
+                action = int(rng.choice(np.flatnonzero(env.action_masks())))
+                obs, reward, terminated, truncated, info = env.step(action)
+                done = terminated or truncated
+                seen.append((obs, reward, terminated, truncated, info, env.action_masks()))
+            with pytest.raises(GameOverError):
+                env.step(0)
+        return seen
+
+    bare = PackRowEnv(QuintetEnv(opponent=opponent, seat=None), K)
+    wrapped = PackRowEnv(gym.Wrapper(QuintetEnv(opponent=opponent, seat=None)), K)
+    got, expected = play(bare), play(wrapped)
+    assert len(got) == len(expected) == 6 * 6
+    assert {int(step[4]["seat"]) for step in got if len(step) == 6} == {0, 1}
+    for a, b in zip(got, expected, strict=True):
+        for x, y in zip(a, b, strict=True):
+            if isinstance(x, dict):
+                assert x.keys() == y.keys()
+                for key in x:
+                    assert np.array_equal(x[key], y[key]), key
+            else:
+                assert np.array_equal(x, y)
+
+
 def test_pack_env_rejects_a_masked_decision() -> None:
     env = PackRowEnv(QuintetEnv(opponent="random"), K)
     env.reset(seed=0)
