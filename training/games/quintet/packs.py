@@ -287,7 +287,10 @@ class RowDraft:
         self.packs.append(pack)
         self.keys.append(key)
         self.groups.append(int(group))
-        self.rest = np.setdiff1d(self.rest, pack)
+        # The pack's cards are among the rest (sorted, distinct): drop them where they stand.
+        keep = np.ones(len(self.rest), dtype=bool)
+        keep[np.searchsorted(self.rest, pack)] = False
+        self.rest = self.rest[keep]
 
     def pack_of(self) -> np.ndarray:
         """``int64 (52,)``: the position of each card id's pack (-1 before the order is chosen
@@ -313,7 +316,9 @@ def _versus(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def encode_draft(draft: RowDraft) -> np.ndarray:
     """The formulation's observation of ``draft`` (see the module docstring); many drafts at
     once: :func:`encode_drafts`, the same bits."""
-    context = CONTEXT.zeros()
+    out = np.zeros(CONTEXT.size + NUM_ACTIONS * ROW.size, dtype=np.float32)
+    context = out[: CONTEXT.size]  # views of out: the fields are written in place
+    rows = out[CONTEXT.size :].reshape(NUM_ACTIONS, ROW.size)
     context[CONTEXT.start("dealt") + draft.cards - _LOWEST_ID] = 1
     context[CONTEXT.start("remaining") + draft.rest - _LOWEST_ID] = 1
     step = draft.step
@@ -332,7 +337,6 @@ def encode_draft(draft: RowDraft) -> np.ndarray:
     context[CONTEXT.start("held_level") : CONTEXT.start("held_level") + held] = levels
     context[CONTEXT.start("held_category") + np.arange(held) * _CATS + groups // NUM_LEAD_RANKS] = 1
 
-    rows = np.zeros((NUM_ACTIONS, ROW.size), dtype=np.float32)
     if step < _PICKS:
         found = draft.candidates
         n = len(found.keys)
@@ -356,7 +360,7 @@ def encode_draft(draft: RowDraft) -> np.ndarray:
         keys = np.asarray(draft.keys, dtype=np.int64)[ranking]
         beats, ties = _versus(keys[None])
         rows[:, ROW["beats"]], rows[:, ROW["ties"]] = beats[0], ties[0]
-    return np.concatenate([context, rows.ravel()])
+    return out
 
 
 def encode_drafts(drafts: Sequence[RowDraft]) -> np.ndarray:
