@@ -77,17 +77,28 @@ def padded_observations() -> torch.Tensor:
     return observation
 
 
-def test_padded_head_scores_live_rows_as_the_plain_head_and_padding_zero() -> None:
+@pytest.mark.parametrize("with_masks", [False, True], ids=["no-masks", "masks"])
+def test_padded_head_scores_live_rows_as_the_plain_head_and_padding_zero(
+    with_masks: bool,
+) -> None:
+    """The padded head scores the live rows (with masks: the rows both legal and live, a legal
+    row of zeros getting 0 as the padding does), the same logits as the head scoring every
+    row there, and gives the others 0."""
     torch.manual_seed(0)
     padded = PerActionHead(PADDED, [8], 4, nn.ReLU)
     plain = PerActionHead(PerActionLayout(OFFSET, ACTIONS, 3), [8], 4, nn.ReLU)
     plain.load_state_dict(padded.state_dict())
     observation = padded_observations()
     live = observation[:, OFFSET:].view(6, ACTIONS, 3).abs().sum(dim=2) > 0
-    got, expected = padded(observation), plain(observation)
-    assert torch.allclose(got[live], expected[live], atol=1e-6)
-    assert (got[~live] == 0).all()
     assert int(live.sum()) == 2 + 1 + 2 + 5 + 0 + 5
+    masks = torch.ones(6, ACTIONS, dtype=torch.bool)
+    masks[0, 0] = masks[3, 1:3] = False
+    scored = masks & live if with_masks else live
+    got, expected = padded(observation, masks if with_masks else None), plain(observation)
+    assert torch.allclose(got[scored], expected[scored], atol=1e-6)
+    assert (got[~scored] == 0).all()
+    if with_masks:
+        assert (masks & ~live).any() and int(scored.sum()) == 1 + 1 + 2 + 3 + 0 + 5
 
 
 @pytest.mark.parametrize("rows", [[0, 1], [3, 5], [0, 1, 2, 3, 4, 5], [4]])
@@ -242,24 +253,6 @@ def test_per_action_policy_reads_only_the_legal_actions_rows() -> None:
     assert len(logits) == 3 + 1 + 6
     assert all((out[torch.as_tensor(~masks)] != 0).all() for out in logits[:3])
     assert all((out[torch.as_tensor(~masks)] == 0).all() for out in logits[3:])
-
-
-def test_padded_head_with_masks_scores_legal_live_rows_only() -> None:
-    """With masks, the padded head scores the rows both legal and live (a legal row of zeros
-    gets 0, as the padding does), the same logits as the head scoring every row there."""
-    torch.manual_seed(0)
-    padded = PerActionHead(PADDED, [8], 4, nn.ReLU)
-    plain = PerActionHead(PerActionLayout(OFFSET, ACTIONS, 3), [8], 4, nn.ReLU)
-    plain.load_state_dict(padded.state_dict())
-    observation = padded_observations()
-    live = observation[:, OFFSET:].view(6, ACTIONS, 3).abs().sum(dim=2) > 0
-    masks = torch.ones(6, ACTIONS, dtype=torch.bool)
-    masks[0, 0] = masks[3, 1:3] = False
-    got, expected = padded(observation, masks), plain(observation)
-    scored = masks & live
-    assert torch.allclose(got[scored], expected[scored], atol=1e-6)
-    assert (got[~scored] == 0).all()
-    assert (masks & ~live).any() and int(scored.sum()) == 1 + 1 + 2 + 3 + 0 + 5
 
 
 def _two_linears(linear: nn.Linear, observation: torch.Tensor) -> torch.Tensor:
