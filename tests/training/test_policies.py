@@ -267,7 +267,7 @@ def _two_linears(linear: nn.Linear, observation: torch.Tensor) -> torch.Tensor:
     first, rest = short.nonzero().squeeze(1), (~short).nonzero().squeeze(1)
     weight, bias = linear.weight, linear.bias
     out = nn.functional.linear(observation[first, :columns], weight[:, :columns], bias)
-    whole = nn.functional.linear(observation[rest], linear.weight, linear.bias)
+    whole = nn.functional.linear(observation[rest], weight, bias)
     return torch.cat([out, whole])[torch.argsort(torch.cat([first, rest]))]
 
 
