@@ -8,7 +8,7 @@ import sys
 
 import numpy as np
 import pytest
-from pokerzoo.training.opponents import OpponentPool
+from pokerzoo.training.opponents import OpponentPool, choice_cdf, draw_index
 
 
 class Named:
@@ -37,6 +37,23 @@ def test_pool_sampling_is_seeded() -> None:
     assert set(first) == {"a", "b"}  # weight 0 is never drawn
     assert 0.5 < first.count("b") / first.count("a") < 4
     assert draws(make(), seed=8) != first
+
+
+@pytest.mark.parametrize(
+    "weights",
+    [[1.0], [1.0, 2.0, 0.0], [0.25, 1.0, 1.5, 0.5], [0.0, 0.0, 3.0], [1e-9, 1.0, 1e9], [0.3] * 11],
+)
+def test_pool_draws_the_index_numpys_choice_draws(weights: list[float]) -> None:
+    """The pool's draw is ``Generator.choice(n, p=w / w.sum())``'s, from the same numbers (so
+    every seeded run and the RLlib tables draw the opponents they drew), and leaves the
+    generator where ``choice`` leaves it."""
+    w = np.array(weights)
+    cdf = choice_cdf(w)
+    ours, numpys = np.random.default_rng(3), np.random.default_rng(3)
+    drawn = [draw_index(ours, cdf) for _ in range(2000)]
+    assert drawn == [int(numpys.choice(len(w), p=w / w.sum())) for _ in range(2000)]
+    assert ours.random() == numpys.random()
+    assert all(w[i] > 0 for i in drawn)
 
 
 def test_pool_keeps_one_bot_per_seat() -> None:

@@ -72,7 +72,7 @@ from gymnasium import spaces
 from ...envs.core.errors import GameOverError, check_action
 from ...envs.core.registry import get_game
 from ..hooks import formulation
-from ..opponents import OpponentPool, PoolSeatEnv
+from ..opponents import OpponentPool, PoolSeatEnv, choice_cdf, draw_index
 
 __all__ = [
     "ACTION_MASK",
@@ -149,7 +149,7 @@ def draw_opponent(
     league = len(snapshots) > 0 and snapshot_weight > 0
     if league:
         weights = np.append(weights, snapshot_weight)
-    index = int(rng.choice(len(weights), p=weights / weights.sum()))
+    index = draw_index(rng, choice_cdf(weights))
     if league and index == len(weights) - 1:
         return True, int(snapshots[int(rng.integers(len(snapshots)))])
     return False, index
