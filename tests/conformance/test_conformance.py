@@ -183,6 +183,24 @@ def test_stepping_a_finished_game_raises(spec: GameSpec, options: dict) -> None:
         env.step(0)
 
 
+@pytest.mark.parametrize(("spec", "options"), TABLE)
+def test_turn_attributes_are_refused_before_reset_and_are_the_envs_after(
+    spec: GameSpec, options: dict
+) -> None:
+    """The order-enforcing wrapper answers the attributes a turn reads itself (not through
+    PettingZoo's ``__getattr__``), with PettingZoo's error before the first reset and the
+    wrapped env's own objects after it."""
+    env = spec.make_aec(**options)
+    turn = ("agents", "agent_selection", "rewards", "terminations", "truncations", "infos")
+    for name in turn:
+        with pytest.raises(AttributeError, match=f"{name} cannot be accessed before reset"):
+            getattr(env, name)
+        assert not hasattr(env, name)
+    env.reset(seed=1)
+    for name in (*turn, "game_state"):
+        assert getattr(env, name) is getattr(env.unwrapped, name)
+
+
 @pytest.mark.parametrize(("spec", "options"), ALL)
 def test_seeds_and_reset_options_are_checked(spec: GameSpec, options: dict) -> None:
     env = spec.make_aec(**options)
