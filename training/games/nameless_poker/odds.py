@@ -406,16 +406,34 @@ class Measure:
     """Playing: writes the rows from the view, the legal actions and the job's result."""
 
 
+_VIEWS: dict[bytes, NamelessPokerView] = {}
+"""The views :func:`plan_measure` decoded last, by :func:`observation_key`: the ``"reach"``
+features measure each observation twice (its odds, then its reach), and decode it once."""
+_KEPT_VIEWS = 512
+
+
+def _decoded(key: bytes, observation: np.ndarray) -> NamelessPokerView:
+    """``decode_observation(observation)``, ``key`` its :func:`observation_key`; kept for the
+    next measure of the same observation (a view is not changed by what reads it)."""
+    view = _VIEWS.get(key)
+    if view is None:
+        view = _VIEWS[key] = decode_observation(observation)
+        if len(_VIEWS) > _KEPT_VIEWS:
+            del _VIEWS[next(iter(_VIEWS))]  # the oldest
+    return view
+
+
 def plan_measure(observation: np.ndarray, play_outs: PlayOuts, measure: Measure) -> Finish:
     """``measure`` of one observation: its deals drawn (from its own generator, seeded by the
     observation and ``measure.salt``) and queued in ``play_outs``, and how to finish once they
     are played out. Nothing is measured when it is not the seat's turn, in a deal of fixed bids
     or for a lone legal action (the rows stay zero)."""
     rows = np.zeros((NUM_ACTIONS, measure.columns), dtype=np.float32)
-    view = decode_observation(observation)
+    key = observation_key(observation)
+    view = _decoded(key, observation)
     if view.to_act != 0:  # not this seat's turn (or the game is over): nothing to measure
         return lambda results: (0.0, rows)
-    rng = seeded(observation_key(observation) + measure.salt)
+    rng = seeded(key + measure.salt)
     if view.bidding:
         if view.kind in ("minimum", "maximum"):
             return lambda results: (0.0, rows)

@@ -127,6 +127,24 @@ def test_the_same_observation_gets_the_same_reach_alone_or_in_a_batch() -> None:
     check_features_alone_or_in_a_batch(reach_features, reach_rule, RULE, [6, 8], (0, 7, -1))
 
 
+def test_an_observation_is_decoded_once_for_its_odds_and_its_reach(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The reach features measure an observation twice (its odds, then its reach) from one
+    decoded view, and give the same rows as with every view decoded afresh."""
+    from pokerzoo.training.games.nameless_poker import odds
+
+    observations = bot_decisions("nameless_poker", "rules", 1)[0][:60]
+    odds._VIEWS.clear()
+    decoded = []
+    real = odds.decode_observation
+    monkeypatch.setattr(odds, "decode_observation", lambda o: decoded.append(1) or real(o))
+    once = reach_features(observations)
+    assert len(decoded) == len({odds.observation_key(o) for o in observations})
+    monkeypatch.setattr(odds, "_decoded", lambda key, observation: real(observation))
+    assert np.array_equal(reach_features(observations), once)
+
+
 def rule_rows(kind: str, bid: int, reach: dict[str, tuple[float, float]]) -> np.ndarray:
     """One ``"reach"`` feature row while playing a ``kind`` deal with ``bid``; ``reach`` maps a
     card to its (taking, ducking) reach in tricks."""
