@@ -68,6 +68,17 @@ class MaskablePolicy(MaskableActorCriticPolicy):
             # foreach does the same arithmetic in the same order, to the bit, in less time.
             self.optimizer_kwargs = {**self.optimizer_kwargs, "foreach": True}
         super()._build(lr_schedule)
+        self.optimizer = self.make_optimizer(lr_schedule(1))
+
+    def make_optimizer(self, lr: float) -> torch.optim.Optimizer:
+        """The policy's optimizer over its parameters: ``optimizer_class`` with
+        ``optimizer_kwargs``, torch's Adam as :class:`~pokerzoo.training.adam.FloorSqrtAdam`
+        (the same parameters to the bit, its square roots quicker where second moments are
+        zero). The saved policy names ``optimizer_class`` as given."""
+        from .adam import FloorSqrtAdam
+
+        make = FloorSqrtAdam if self.optimizer_class is torch.optim.Adam else self.optimizer_class
+        return make(self.parameters(), lr=lr, **self.optimizer_kwargs)
 
     def _action_logits(
         self, latent_pi: torch.Tensor, action_masks: np.ndarray | torch.Tensor | None

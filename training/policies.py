@@ -275,9 +275,7 @@ class PerActionPolicy(MaskablePolicy):
         if self.per_action.padding and len(value) and isinstance(value[0], nn.Linear):
             value[0] = PaddedLinear(value[0], self.per_action)
         # Rebuild the optimizer so it holds the new head's parameters.
-        self.optimizer = self.optimizer_class(
-            self.parameters(), lr=lr_schedule(1), **self.optimizer_kwargs
-        )
+        self.optimizer = self.make_optimizer(lr_schedule(1))
 
     def _get_constructor_parameters(self) -> dict[str, Any]:
         data = super()._get_constructor_parameters()
