@@ -58,6 +58,11 @@ class FloorSqrtAdam(torch.optim.Adam):
         super().__init__(*args, **kwargs)
         self._floored: dict[torch.Tensor, bool] = {}
 
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        # torch pickles an optimizer's defaults, state and groups only: count afresh
+        super().__setstate__(state)
+        self._floored = {}
+
     def _covered(self, group: dict[str, Any]) -> bool:
         return (
             group["foreach"] is True

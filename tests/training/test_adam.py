@@ -85,6 +85,25 @@ def test_below_the_floor_the_divisor_is_eps_at_every_step(eps: float, beta2: flo
     assert not torch.equal(torch.sqrt(above) / (1 - beta2) ** 0.5 + eps, torch.tensor([eps]))
 
 
+def test_a_copy_steps_as_the_original() -> None:
+    import copy
+    import pickle
+
+    params = _parameters()
+    mine = FloorSqrtAdam(params, lr=1e-3, foreach=True)
+    g = torch.Generator().manual_seed(3)
+    for p, grad in zip(params, _gradients(params, 0, g), strict=True):
+        p.grad = grad
+    mine.step()
+    for twin in (copy.deepcopy(mine), pickle.loads(pickle.dumps(mine))):
+        copies = [p for group in twin.param_groups for p in group["params"]]
+        for p, grad in zip(copies, _gradients(copies, 1, g), strict=True):
+            p.grad = grad
+        twin.step()  # its own copies of the parameters and their state
+        assert twin._floored
+        assert not any(torch.equal(p, q) for p, q in zip(params, copies, strict=True))
+
+
 def test_no_floor_where_none_is_a_normal_float() -> None:
     assert sqrt_floor(1e-30, 0.999) == 0.0  # eps so small its spacing squares to nothing
     assert sqrt_floor(1e-5, 1.0) == 0.0
