@@ -192,7 +192,8 @@ class EquityBot(RandomBot):
         seen = np.array([*view.hole, *(card for cards in view.up for card in cards)], np.int64)
         counts = _pack_counts(view.jokers) - np.bincount(seen, minlength=NUM_CARD_IDS)
         pool = np.repeat(_CARD_IDS, counts)
-        drawn = self.rng.permuted(np.tile(pool, (self.samples, 1)), axis=1)
+        rows = np.tile(pool, (self.samples, 1))
+        drawn = self.rng.permuted(rows, axis=1, out=rows)  # in place: the same shuffles
         hands = np.empty((self.samples, len(known), 5), dtype=np.int16)
         start = 0
         for i, cards in enumerate(known):

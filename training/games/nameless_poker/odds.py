@@ -113,7 +113,8 @@ def sample_deals(
     """
     pool = unseen_pool(view, sizes)
     tries = 4 * samples
-    order = rng.permuted(np.tile(pool, (tries, 1)), axis=1)
+    order = np.tile(pool, (tries, 1))
+    rng.permuted(order, axis=1, out=order)  # in place: the same shuffles
     column = np.where(order == JOKER, 4, order & 3)
     ok = np.ones(tries, dtype=bool)
     starts = np.cumsum([0, *sizes])
