@@ -41,9 +41,11 @@ import itertools
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from math import comb
+from types import ModuleType
 
 import numpy as np
 
+from ..core import jit
 from ..core.cards import CardsLike
 from ..core.hands import Category, categories, evaluate
 from .rules import DECK, PACK_SIZE, PIQUET
@@ -278,13 +280,20 @@ def candidate_packs(cards: CardsLike | np.ndarray, limit: int = 16) -> Candidate
         return _candidates_by_subsets(positions, limit)
     ranked = _ranked_packs()
     held = np.uint32(int((np.int64(1) << positions).sum()))
-    within = np.flatnonzero((ranked.masks & ~held) == 0)  # the cards' packs, strongest first
+    compiled = _compiled()
+    if compiled is not None:
+        within = compiled.packs_within(ranked.masks, held)
+    else:
+        within = np.flatnonzero((ranked.masks & ~held) == 0)  # the cards' packs, strongest first
     lo, hi = np.searchsorted(within, ranked.runs)
     counts = hi - lo  # packs per group
     present = np.flatnonzero(counts[::-1])[:limit]  # strongest group first
     chosen = within[lo[::-1][present]]
+    if compiled is not None:
+        rest = compiled.first_free(ranked.masks, within, ranked.masks[chosen])
+    else:
+        rest = _first_free(ranked.masks, within, ranked.masks[chosen])
     stronger = np.cumsum(counts[::-1])[::-1] - counts  # packs in the groups above each group
-    rest = _first_free(ranked.masks, within, ranked.masks[chosen])
     found = rest >= 0
     rest_at = np.where(found, rest, 0)
     chosen_groups = ranked.groups[chosen]
@@ -298,6 +307,16 @@ def candidate_packs(cards: CardsLike | np.ndarray, limit: int = 16) -> Candidate
         rest_groups=np.where(found, ranked.groups[rest_at], -1),
         total=len(within),
     )
+
+
+def _compiled() -> ModuleType | None:
+    """:mod:`.compiled` where numba runs the compiled loops (:func:`~..core.jit.available`),
+    else ``None`` (the numpy path: the same packs)."""
+    if not jit.available():
+        return None
+    from . import compiled
+
+    return compiled
 
 
 def _first_free(masks: np.ndarray, within: np.ndarray, taken: np.ndarray) -> np.ndarray:

@@ -11,6 +11,7 @@ from dataclasses import fields
 import numpy as np
 import pytest
 from pokerzoo.agents.quintet import BOTS, BestResponseBot, GreedyBot
+from pokerzoo.envs.core import jit
 from pokerzoo.envs.core.bots import act_batch
 from pokerzoo.envs.quintet.analysis import (
     best_response_plan,
@@ -106,7 +107,16 @@ def test_best_response_plans_are_the_old_plan_one_deal_at_a_time(
     assert _digest(alone) == OLD_RESULTS[(objective, samples, max_swaps)]
 
 
-def test_candidate_packs_are_the_subsets_enumerations() -> None:
+@pytest.mark.parametrize("by", ["numpy", "compiled"])
+def test_candidate_packs_are_the_subsets_enumerations(
+    monkeypatch: pytest.MonkeyPatch, by: str
+) -> None:
+    """Every field of the candidates of 120 card sets (5 to 32 cards) at four limits, by the
+    numpy scans and by numba's loops (:mod:`pokerzoo.envs.quintet.compiled`), is what the
+    subsets' enumerations gave."""
+    if by == "compiled" and not jit.available():
+        pytest.skip("numba is not installed")
+    monkeypatch.setattr(jit, "AVAILABLE", by == "compiled")
     rng = np.random.default_rng(9)
     arrays: list[np.ndarray] = []
     for _ in range(120):

@@ -9,6 +9,7 @@ from math import comb
 
 import numpy as np
 import pytest
+from pokerzoo.envs.core import jit
 from pokerzoo.envs.core.cards import parse_cards
 from pokerzoo.envs.core.hands import evaluate, hand_key
 from pokerzoo.envs.quintet import packs
@@ -162,3 +163,23 @@ def test_card_arrays_are_checked_too() -> None:
 def test_docstring_examples() -> None:
     result = doctest.testmod(packs)
     assert result.attempted > 0 and result.failed == 0
+
+
+@pytest.mark.skipif(not jit.available(), reason="numba is not installed")
+def test_the_compiled_scans_are_numpys() -> None:
+    """numba's scans over the ranked packs give numpy's arrays, on card sets of every size the
+    ranked path takes (15 to 32 cards), candidates' masks included and packs no pack avoids."""
+    from pokerzoo.envs.quintet import compiled
+
+    ranked = packs._ranked_packs()
+    rng = np.random.default_rng(5)
+    for size in [15, 16, 20, 25, 31, 32] * 10:
+        positions = rng.choice(32, size, replace=False)
+        held = np.uint32(int((np.int64(1) << positions).sum()))
+        within = compiled.packs_within(ranked.masks, held)
+        assert np.array_equal(within, np.flatnonzero((ranked.masks & ~held) == 0))
+        taken = ranked.masks[rng.choice(within, 8)]
+        taken = np.append(taken, np.uint32(held))  # every card: nothing avoids it
+        expected = packs._first_free(ranked.masks, within, taken)
+        assert np.array_equal(compiled.first_free(ranked.masks, within, taken), expected)
+        assert expected[-1] == -1 and (expected[:-1] >= 0).all() == (size >= 10)
