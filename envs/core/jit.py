@@ -2,7 +2,8 @@
 ``evaluate`` and ``evaluate_draws``, the bounded draws' arithmetic and the lowest of random keys,
 poker without a name's play-outs, deal counts and sampler, five-card stud's Monte-Carlo
 features, draw poker's equity-bot shuffles, caller's draw and features' futures and tables,
-Quintet's scans for candidate packs), each beside the numpy or Python code it stands for and equal to it (tests run both).
+Quintet's scans for candidate packs), each beside the numpy or Python code it stands for and
+equal to it (tests run both).
 
 numba is optional (``pip install pokerzoo[fast]``; the ``train`` extra includes it): without it
 :func:`available` is false and every caller takes its numpy path, with the same results.
