@@ -284,17 +284,17 @@ def candidate_packs(cards: CardsLike | np.ndarray, limit: int = 16) -> Candidate
     ranked = _ranked_packs()
     held = np.uint32(int((np.int64(1) << positions).sum()))
     if compiled is not None:
-        within = compiled.packs_within(ranked.masks, held)
-    else:
-        within = np.flatnonzero((ranked.masks & ~held) == 0)  # the cards' packs, strongest first
+        total, *fields = compiled.candidates(
+            ranked.masks, ranked.positions, ranked.keys, ranked.groups, ranked.runs, held,
+            limit, _LOWEST_ID,
+        )  # fmt: skip
+        return Candidates(*fields, total=int(total))
+    within = np.flatnonzero((ranked.masks & ~held) == 0)  # the cards' packs, strongest first
     lo, hi = np.searchsorted(within, ranked.runs)
     counts = hi - lo  # packs per group
     present = np.flatnonzero(counts[::-1])[:limit]  # strongest group first
     chosen = within[lo[::-1][present]]
-    if compiled is not None:
-        rest = compiled.first_free(ranked.masks, within, ranked.masks[chosen])
-    else:
-        rest = _first_free(ranked.masks, within, ranked.masks[chosen])
+    rest = _first_free(ranked.masks, within, ranked.masks[chosen])
     stronger = np.cumsum(counts[::-1])[::-1] - counts  # packs in the groups above each group
     found = rest >= 0
     rest_at = np.where(found, rest, 0)
