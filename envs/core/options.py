@@ -41,6 +41,8 @@ def _is_int(value: object) -> bool:
 
 def check_int(name: str, value: object, low: int | None = None, high: int | None = None) -> int:
     """``value`` as an ``int`` in ``low..high`` (either end may be open)."""
+    if type(value) is int and (low is None or value >= low) and (high is None or value <= high):
+        return value  # the common case, without building the message a bad value gets
     if low is not None and high is not None:
         expected = f"an int in {low}..{high}"
     elif low is not None:
