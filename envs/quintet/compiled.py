@@ -1,14 +1,17 @@
 """Quintet's candidate packs compiled with numba, where numba is installed
-(:mod:`pokerzoo.envs.core.jit`): the two scans of :func:`~.packs.candidate_packs` over the
+(:mod:`pokerzoo.envs.core.jit`): the ranked path of :func:`~.packs.candidate_packs` over the
 deck's 201,376 packs ranked strongest first.
 
-:func:`packs_within` is the mask test that picks out the packs some cards can form, one loop
-where numpy makes three passes (the masks and'ed, compared, their indices found) through
-temporary arrays; :func:`first_free` is :func:`~.packs._first_free`, the first of those packs
-that avoids each candidate's cards, without numpy's blocks of tests. The same packs in the
-same order either way (a test compares every field of both paths' candidates on thousands of
-card sets), so the same candidates, features and decisions. Importing this module compiles
-nothing: the first call in a process compiles a loop or loads it from numba's cache.
+:func:`candidates` is that path in one call: :func:`packs_within`, the mask test that picks out
+the packs some cards can form, one loop where numpy makes three passes (the masks and'ed,
+compared, their indices found) through temporary arrays; each group's run of them, its first
+pack the group's candidate; :func:`first_free`, what each candidate leaves (the first of those
+packs that avoids its cards, :func:`~.packs._first_free` without numpy's blocks of tests); and
+the fields of :class:`~.packs.Candidates`, where numpy made a dozen calls on small arrays. The
+same packs in the same order either way (tests compare every field of both paths' candidates
+on hundreds of card sets, and each scan with numpy's), so the same candidates, features and
+decisions. Importing this module compiles nothing: the first call in a process compiles a loop
+or loads it from numba's cache.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ import numpy as np
 
 from ..core import jit
 
-__all__ = ["first_free", "packs_within"]
+__all__ = ["candidates", "first_free", "packs_within"]
 
 
 @jit.jit
