@@ -294,8 +294,8 @@ def candidate_packs(cards: CardsLike | np.ndarray, limit: int = 16) -> Candidate
     counts = hi - lo  # packs per group
     present = np.flatnonzero(counts[::-1])[:limit]  # strongest group first
     chosen = within[lo[::-1][present]]
-    rest = _first_free(ranked.masks, within, ranked.masks[chosen])
     stronger = np.cumsum(counts[::-1])[::-1] - counts  # packs in the groups above each group
+    rest = _first_free(ranked.masks, within, ranked.masks[chosen])
     found = rest >= 0
     rest_at = np.where(found, rest, 0)
     chosen_groups = ranked.groups[chosen]
