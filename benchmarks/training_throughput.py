@@ -95,6 +95,14 @@ def steps_per_second(
     )
 
 
+def tree_config(tree: str | Path, game: str) -> str | None:
+    """The config ``tree`` (a folder holding ``pokerzoo/``) ships for ``game``, if any: a
+    baseline row trains its own commit's config, not the ``configs/`` of the working directory
+    that ``pokerzoo train``'s lookup would find first."""
+    path = Path(tree, "pokerzoo", "configs", f"{game}.yaml")
+    return str(path) if path.is_file() else None
+
+
 def baseline_rate(tree: Path, game: str, rollouts: int) -> Row:
     """:func:`steps_per_second` of ``game``'s shipped config under the code of ``tree`` (a
     folder holding ``pokerzoo/``), in a fresh interpreter."""
@@ -134,7 +142,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         parser.error(f"bad --repeat {args.repeat}: expected 1 or more")
     if args.tree:
         sys.path.insert(0, args.tree)
-        print(json.dumps(steps_per_second(args.one[0], "config", int(args.one[1]))))
+        game, rollouts = args.one[0], int(args.one[1])
+        print(json.dumps(steps_per_second(game, "config", rollouts, tree_config(args.tree, game))))
         return
     from pokerzoo.envs.core.registry import games
     from pokerzoo.training.config import ConfigError, load_config

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -152,3 +153,24 @@ def test_each_game_trains_an_untimed_rollout_first(
     script.main(["--games", "quintet", "--rollouts", "3", "--collection", "native", "--no-warmup"])
     assert calls == [("poker_squares", "config", 3), ("quintet", "native", 3)]
     capsys.readouterr()
+
+
+def test_a_baseline_row_trains_its_own_commit_s_config(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A baseline row (``--tree``: the code of ``--baseline REV``) trains the config that tree
+    ships, not the working directory's ``configs/`` (here the repository's, whose stud config
+    has 32 tables): a config change is measured against the config it replaces."""
+    import sys
+
+    tree = tmp_path / "base"
+    (tree / "pokerzoo" / "configs").mkdir(parents=True)
+    _small_stud_config(tmp_path).rename(tree / "pokerzoo" / "configs" / "five_card_stud.yaml")
+    monkeypatch.chdir(Path(__file__).resolve().parents[2])
+    monkeypatch.setattr(sys, "path", list(sys.path))  # the row puts the tree on it
+    script = benchmark_script("training_throughput")
+    script.main(["--tree", str(tree), "--one", "five_card_stud", "1"])
+    kind, rate, steps, _ = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert kind == "native" and rate > 0
+    assert steps == 16 * 4  # the tree's config: one rollout of 16 steps on 4 tables
+    assert script.tree_config(tmp_path, "five_card_stud") is None  # no pokerzoo/ there
