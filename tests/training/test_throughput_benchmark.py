@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -161,8 +162,6 @@ def test_a_baseline_row_trains_its_own_commit_s_config(
     """A baseline row (``--tree``: the code of ``--baseline REV``) trains the config that tree
     ships, not the working directory's ``configs/`` (here the repository's, whose stud config
     has 32 tables): a config change is measured against the config it replaces."""
-    import sys
-
     tree = tmp_path / "base"
     (tree / "pokerzoo" / "configs").mkdir(parents=True)
     _small_stud_config(tmp_path).rename(tree / "pokerzoo" / "configs" / "five_card_stud.yaml")
