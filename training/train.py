@@ -781,10 +781,12 @@ def train(
             "monitor": monitor.name,
             "from_timesteps": start_steps,
             "to_timesteps": model.num_timesteps,
-            "seconds": round(seconds, 2),
-            "evaluation_seconds": round(evaluation.seconds, 2),
-            "exploiter_seconds": round(exploiters.seconds, 2),
-            "collection_seconds": round(timing.seconds, 2),
+            # milliseconds: the split below subtracts these, and a short run's updates
+            # would vanish into the rounding of whole hundredths
+            "seconds": round(seconds, 3),
+            "evaluation_seconds": round(evaluation.seconds, 3),
+            "exploiter_seconds": round(exploiters.seconds, 3),
+            "collection_seconds": round(timing.seconds, 3),
         }
     )
     total_steps = sum(s["to_timesteps"] - s["from_timesteps"] for s in info["segments"])
@@ -794,7 +796,7 @@ def train(
     )
     info["throughput"] = {
         "timesteps": total_steps,
-        "seconds": round(total_seconds, 2),
+        "seconds": round(total_seconds, 3),
         "steps_per_second": round(total_steps / max(total_seconds, 1e-9), 1),
         "n_envs": config.n_envs,
         "vec_env": config.vec_env,
@@ -808,8 +810,8 @@ def train(
     if None not in collected:  # segments trained before the timing was recorded have none
         collection = sum(collected)
         info["throughput"].update(
-            collection_seconds=round(collection, 2),
-            update_seconds=round(total_seconds - collection, 2),
+            collection_seconds=round(collection, 3),
+            update_seconds=round(total_seconds - collection, 3),
         )
     (run_dir / "run.json").write_text(json.dumps(info, indent=2) + "\n")
     throughput = {
