@@ -3,7 +3,7 @@
     python benchmarks/training_throughput.py [--games draw_poker ...] [--rollouts 2]
                                              [--collection config native] [--baseline REV]
                                              [--config FILE ...] [--repeat N]
-                                             [--no-warmup]
+                                             [--self-play] [--no-warmup]
 
 Each row trains a game's shipped default config (``pokerzoo train GAME``'s) for ``--rollouts``
 PPO rollouts (``n_steps x n_envs`` env steps each, updates included) with periodic and final
@@ -30,6 +30,13 @@ the target is 10x), and whether it reached both 10x and half of Poker Squares' r
 run. The machine's noise moves a row by a tenth between runs: ``--repeat N`` trains the whole
 table ``N`` times, one repeat after another (Poker Squares first in each), and gives each row's
 median with its range and how many of the repeats met the target.
+``--self-play`` seats the learner's past snapshots from the first timed step: a row of a config
+with self-play starts with its pool full (``opponents.max_snapshots`` snapshots, each a copy of
+the config's model after one untimed rollout, handed to the timed run as the snapshots its
+folder holds, as a run that had trained that far would seat them). A default run plays most of
+its steps so (poker without a name fills its pool of 5 by 250k of its 500k steps, draw poker by
+500k of 1.4M): the rows without it, whose few rollouts end before the first snapshot, leave out
+the snapshots' features and forward passes at their tables.
 Before the timed rows, each game's config trains one untimed rollout under each code (the
 baseline's and this one; ``--no-warmup`` skips it): where numba is installed, a code's compiled
 loops are compiled into numba's cache beside its package on their first use (seconds, once per
@@ -40,16 +47,19 @@ in its first timed row. Every later process loads them from the cache.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import platform
+import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 YARDSTICK = "poker_squares"
 DEFAULT_GAMES = ("draw_poker", "five_card_stud", "nameless_poker", "quintet")
@@ -66,10 +76,15 @@ updates among ``learn``'s (``None``: a baseline's code that does not time them).
 
 
 def steps_per_second(
-    game: str, collection: str, rollouts: int, config_path: str | None = None
+    game: str,
+    collection: str,
+    rollouts: int,
+    config_path: str | None = None,
+    self_play: bool = False,
 ) -> Row:
     """:data:`Row` of ``game``'s shipped config (or of the file ``config_path``, a config of
-    ``game``) trained ``rollouts`` rollouts."""
+    ``game``) trained ``rollouts`` rollouts; ``self_play``: with its pool of snapshots full
+    from the start (the module's ``--self-play``)."""
     from pokerzoo.training.runs import resolve_config
     from pokerzoo.training.train import train
 
@@ -84,7 +99,12 @@ def steps_per_second(
         updates["workers"] = 1
     config = config.model_copy(update=updates)
     with tempfile.TemporaryDirectory() as out:
-        result = train(config, out, progress_bar=False, verbose=0)
+        opponents = getattr(config, "opponents", None)
+        if self_play and opponents is not None and opponents.snapshot_every:
+            with _seated(_snapshots(config, Path(out))):
+                result = train(config, Path(out, "run"), progress_bar=False, verbose=0)
+        else:
+            result = train(config, Path(out, "run"), progress_bar=False, verbose=0)
     throughput = result.throughput
     workers = getattr(config, "workers", 1)  # a baseline's code may not know the key
     return (
@@ -95,6 +115,36 @@ def steps_per_second(
     )
 
 
+def _snapshots(config: Any, out: Path) -> list[str]:
+    """``opponents.max_snapshots`` snapshots for a run of ``config``: copies of its model
+    trained one rollout in ``out/seed`` (untimed), in ``out/snapshots``."""
+    from pokerzoo.training.train import train
+
+    rollout = config.ppo.n_steps * config.n_envs
+    seed = config.model_copy(update={"timesteps": rollout})
+    train(seed, out / "seed", verbose=0, progress_bar=False)
+    (out / "snapshots").mkdir()
+    paths = []
+    for index in range(config.opponents.max_snapshots):
+        paths.append(str(out / "snapshots" / f"step_{(index + 1) * rollout}.zip"))
+        shutil.copy(out / "seed" / "model.zip", paths[-1])
+    return paths
+
+
+@contextlib.contextmanager
+def _seated(paths: list[str]) -> Iterator[None]:
+    """While it lasts, a new run starts with ``paths`` as the snapshots of its folder (a run
+    in a folder that held them would seat them; ``train`` wants a new run's folder empty)."""
+    import pokerzoo.training.train as training
+
+    found = training.snapshot_paths
+    training.snapshot_paths = lambda run_dir: list(paths)
+    try:
+        yield
+    finally:
+        training.snapshot_paths = found
+
+
 def tree_config(tree: str | Path, game: str) -> str | None:
     """The config ``tree`` (a folder holding ``pokerzoo/``) ships for ``game``, if any: a
     baseline row trains its own commit's config, not the ``configs/`` of the working directory
@@ -103,11 +153,12 @@ def tree_config(tree: str | Path, game: str) -> str | None:
     return str(path) if path.is_file() else None
 
 
-def baseline_rate(tree: Path, game: str, rollouts: int) -> Row:
+def baseline_rate(tree: Path, game: str, rollouts: int, self_play: bool = False) -> Row:
     """:func:`steps_per_second` of ``game``'s shipped config under the code of ``tree`` (a
     folder holding ``pokerzoo/``), in a fresh interpreter."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     command = [sys.executable, __file__, "--tree", str(tree), "--one", game, str(rollouts)]
+    command += ["--self-play"] if self_play else []
     out = subprocess.run(command, capture_output=True, text=True, env=env)
     if out.returncode:
         raise RuntimeError(f"{game} under {tree} failed:\n{out.stderr}")
@@ -130,6 +181,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--repeat", type=int, default=1, metavar="N", help="train the whole table N times"
     )
     parser.add_argument(
+        "--self-play",
+        action="store_true",
+        help="seat each config's full pool of snapshots from the first timed step",
+    )
+    parser.add_argument(
         "--no-warmup",
         dest="warmup",
         action="store_false",
@@ -143,7 +199,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.tree:
         sys.path.insert(0, args.tree)
         game, rollouts = args.one[0], int(args.one[1])
-        print(json.dumps(steps_per_second(game, "config", rollouts, tree_config(args.tree, game))))
+        config = tree_config(args.tree, game)
+        print(json.dumps(steps_per_second(game, "config", rollouts, config, args.self_play)))
         return
     from pokerzoo.envs.core.registry import games
     from pokerzoo.training.config import ConfigError, load_config
@@ -179,22 +236,25 @@ def main(argv: Sequence[str] | None = None) -> None:
             rows: list[tuple[str, Row]] = []
             for game in args.games:
                 if before is not None:
-                    kind, *rest = baseline_rate(before, game, args.rollouts)
+                    kind, *rest = baseline_rate(before, game, args.rollouts, args.self_play)
                     rows.append((game, (f"{kind}, at {args.baseline}", *rest)))
                 for collection in args.collection:
-                    rows.append((game, steps_per_second(game, collection, args.rollouts)))
+                    row = steps_per_second(game, collection, args.rollouts, None, args.self_play)
+                    rows.append((game, row))
             for game, path in files:
-                kind, *rest = steps_per_second(game, "config", args.rollouts, path)
+                kind, *rest = steps_per_second(game, "config", args.rollouts, path, args.self_play)
                 rows.append((game, (f"{kind}, `{Path(path).name}`", *rest)))
             if not measured:
                 measured = [(game, []) for game, _ in rows]
             for (_, repeats), (_, row) in zip(measured, rows, strict=True):
                 repeats.append(row)
     repeats = f", {args.repeat} repeats (median, range)" if args.repeat > 1 else ""
+    pools = ", the pools full of snapshots" if args.self_play else ""
     print(
         f"Env steps/s during `learn` (default configs"
         f"{' and the given files' if files else ''}, {args.rollouts} rollouts a row, evaluation "
-        f"off{repeats}); {os.cpu_count()} CPUs, {platform.processor() or platform.machine()}, "
+        f"off{pools}{repeats}); {os.cpu_count()} CPUs, "
+        f"{platform.processor() or platform.machine()}, "
         f"{time.perf_counter() - start:.0f} s in all\n"
     )
     print(

@@ -83,15 +83,34 @@ def model_policy(model: Any, transform: Callable[[np.ndarray], np.ndarray] | Non
     """The deterministic masked policy of a MaskablePPO model, batched; ``transform`` is the
     run's feature function (None: raw observations)."""
 
+    most_probable = _most_probable(model)
+
     def policy(observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
         if transform is not None:
             observations = transform(observations)
-        actions, _ = model.predict(
-            observations, action_masks=np.asarray(masks, dtype=bool), deterministic=True
-        )
+        masks = np.asarray(masks, dtype=bool)
+        if most_probable is not None:
+            return most_probable(observations, masks)
+        actions, _ = model.predict(observations, action_masks=masks, deterministic=True)
         return np.asarray(actions).reshape(len(observations))
 
     return policy
+
+
+def _most_probable(model: Any) -> Policy | None:
+    """``model.predict(..., deterministic=True)``'s actions by the policy's own lean forward
+    pass (:meth:`~pokerzoo.training.masked_sampling.MaskablePolicy.most_probable`, the same
+    actions to the bit), where its policy has one; None: ``predict``."""
+    from .masked_sampling import MaskablePolicy  # a model is loaded: torch is imported already
+
+    policy = getattr(model, "policy", None)
+    if not isinstance(policy, MaskablePolicy):
+        return None
+    from sb3_contrib.common.maskable.distributions import MaskableCategoricalDistribution
+
+    if not isinstance(policy.action_dist, MaskableCategoricalDistribution):
+        return None
+    return policy.most_probable
 
 
 def model_probabilities(

@@ -110,10 +110,25 @@ class MaskablePolicy(MaskableActorCriticPolicy):
         return values, log_prob, distribution.entropy()
 
     def get_distribution(self, obs: Any, action_masks: np.ndarray | None = None) -> Any:
+        return self._masked_distribution(self._actor_latent(obs), action_masks)
+
+    def _actor_latent(self, obs: Any) -> torch.Tensor:
         # The actor's features alone (sb3-contrib's get_distribution), shared extractor or not.
         features = BaseModel.extract_features(self, obs, self.pi_features_extractor)
-        latent_pi = self.mlp_extractor.forward_actor(features)
-        return self._masked_distribution(latent_pi, action_masks)
+        return self.mlp_extractor.forward_actor(features)
+
+    def most_probable(self, observations: np.ndarray, action_masks: np.ndarray) -> np.ndarray:
+        """The most probable legal action of each observation (``(N,)`` ``int64``): the actions
+        ``predict(observations, action_masks=..., deterministic=True)`` gives, to the bit, by
+        :func:`masked_sample`'s arithmetic instead of the distribution objects (a snapshot
+        opponent's forward pass, many times a rollout). Puts the policy in evaluation mode."""
+        self.set_training_mode(False)
+        tensor, _ = self.obs_to_tensor(observations)
+        with torch.no_grad():
+            logits = self._action_logits(self._actor_latent(tensor), action_masks)
+            logits = logits.view(-1, self.action_dist.action_dim)
+            actions, _ = masked_sample(logits, action_masks, deterministic=True)
+        return actions.cpu().numpy().astype(np.int64)
 
     def _latents(self, obs: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
         features: Any = self.extract_features(obs)

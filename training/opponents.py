@@ -95,6 +95,7 @@ class PolicyBot:
         self.transform = transform
         self.formulation = formulation
         self._policy: Policy | None = None
+        self._decide: Policy | None = None
         self._model = model if not isinstance(model, (str, Path)) else None
         self._path = None if self._model is not None else str(model)
         self.name = name or (f"snapshot:{Path(self._path).stem}" if self._path else "agent")
@@ -124,6 +125,15 @@ class PolicyBot:
             self._policy = policy if formulation is None else formulation.native_policy(policy)
         return self._policy
 
+    @property
+    def decide(self) -> Policy:
+        """The policy over :attr:`transform`'s features instead of observations (for a bot
+        with a transform and no formulation: :meth:`act_batch` works out the features of
+        every snapshot of a run in one call)."""
+        if self._decide is None:
+            self._decide = model_policy(self.model)
+        return self._decide
+
     def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
         masks = np.asarray(action_mask, dtype=bool)[None]
         return int(self.policy(np.asarray(observation)[None], masks)[0])
@@ -133,12 +143,26 @@ class PolicyBot:
         cls, bots: Sequence[PolicyBot], observations: np.ndarray, action_masks: np.ndarray
     ) -> np.ndarray:
         """The bots' actions, one row each (:func:`~pokerzoo.envs.core.bots.act_batch`): the
-        rows of each policy (a snapshot sits at many tables) in one forward pass."""
+        rows of each policy (a snapshot sits at many tables) in one forward pass, and the
+        features of the policies that read the same feature function (a run's snapshots) in
+        one call of it (a row's features are its observation's alone, whatever the batch)."""
         actions = np.empty(len(bots), dtype=np.int64)
+        observations = np.asarray(observations)
         masks = np.asarray(action_masks, dtype=bool)
+        shared: dict[int, tuple[Callable[[np.ndarray], np.ndarray], list[list[int]]]] = {}
         for rows in _rows_by_policy([bot.policy for bot in bots]):
-            policy = bots[rows[0]].policy
-            actions[rows] = policy(np.asarray(observations)[rows], masks[rows])
+            bot = bots[rows[0]]
+            if bot.transform is not None and bot.formulation is None:
+                shared.setdefault(id(bot.transform), (bot.transform, []))[1].append(rows)
+            else:
+                actions[rows] = bot.policy(observations[rows], masks[rows])
+        for transform, groups in shared.values():
+            features = transform(observations[[row for rows in groups for row in rows]])
+            start = 0
+            for rows in groups:
+                stop = start + len(rows)
+                actions[rows] = bots[rows[0]].decide(features[start:stop], masks[rows])
+                start = stop
         return actions
 
 

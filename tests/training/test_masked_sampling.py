@@ -120,6 +120,26 @@ def test_evaluate_actions_and_distributions_are_sb3_contribs(shared: bool) -> No
         assert torch.equal(got, expected)
 
 
+@pytest.mark.parametrize("shared", [True, False], ids=["shared", "separate"])
+def test_most_probable_is_predicts_deterministic_action(shared: bool) -> None:
+    """The lean forward pass a snapshot opponent plays by gives ``predict``'s most probable
+    action to the bit (sb3-contrib's own policy with the same weights, and ours), and puts
+    the policy in evaluation mode as ``predict`` does."""
+    ours, theirs = _policies({"pi": [16], "vf": [16]}, shared)
+    rng = np.random.default_rng(11)
+    for rows in (1, 9, 40):
+        observations = rng.uniform(-1, 1, (rows, 11)).astype(np.float32)
+        masks = _masks(rng, rows, 6)
+        ours.set_training_mode(True)
+        got = ours.most_probable(observations, masks)
+        assert not ours.training
+        expected, _ = theirs.predict(observations, action_masks=masks, deterministic=True)
+        own, _ = ours.predict(observations, action_masks=masks, deterministic=True)
+        assert got.dtype == np.int64 and got.shape == (rows,)
+        assert np.array_equal(got, expected) and np.array_equal(got, own)
+        assert masks[np.arange(rows), got].all()
+
+
 def test_the_benchmark_times_both_on_the_training_envs_batches(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

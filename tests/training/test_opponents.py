@@ -132,3 +132,50 @@ def test_a_model_loaded_to_play_is_the_saved_policy_without_its_optimizer(tmp_pa
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "False"
+
+
+class Linear:
+    """A stand-in model: ``predict``'s most probable legal action of ``features @ weights``."""
+
+    def __init__(self, weights: np.ndarray) -> None:
+        self.weights = weights
+
+    def predict(
+        self, observations: np.ndarray, action_masks: np.ndarray, deterministic: bool
+    ) -> tuple[np.ndarray, None]:
+        assert deterministic
+        scores = np.where(action_masks, observations @ self.weights, -np.inf)
+        return scores.argmax(axis=1), None
+
+
+class Counted:
+    """A feature function that counts its calls and rows."""
+
+    def __init__(self, scale: float) -> None:
+        self.scale = scale
+        self.calls: list[int] = []
+
+    def __call__(self, observations: np.ndarray) -> np.ndarray:
+        self.calls.append(len(observations))
+        return np.tanh(self.scale * observations)
+
+
+def test_a_runs_snapshots_share_one_call_of_their_feature_function() -> None:
+    """The snapshots of a run (policy bots reading one feature function) work out the features
+    of all their rows in one call, and each takes the action it takes alone; a bot with
+    another feature function keeps its own call."""
+    from pokerzoo.training.opponents import PolicyBot
+
+    rng = np.random.default_rng(12)
+    shared, other = Counted(1.0), Counted(3.0)
+    first, second = (PolicyBot(Linear(rng.normal(size=(4, 5))), transform=shared) for _ in "ab")
+    third = PolicyBot(Linear(rng.normal(size=(4, 5))), transform=other)
+    bots = [first, second, third, first, second, second, third]
+    observations = rng.normal(size=(len(bots), 4))
+    masks = rng.random((len(bots), 5)) < 0.6
+    masks[:, 4] = True
+    alone = [bot.act(observations[row], masks[row]) for row, bot in enumerate(bots)]
+    shared.calls.clear()
+    other.calls.clear()
+    assert PolicyBot.act_batch(bots, observations, masks).tolist() == alone
+    assert shared.calls == [5] and other.calls == [2]

@@ -203,6 +203,27 @@ def test_head_given_masks_scores_the_legal_rows_only(padding: bool) -> None:
     assert torch.equal(scorer(changed, masks), got)
 
 
+def test_per_action_policys_most_probable_action_is_predicts() -> None:
+    """A per-action policy's lean forward pass (a snapshot opponent's) takes ``predict``'s
+    most probable action, to the bit, scoring the legal actions' rows only."""
+    torch.manual_seed(9)
+    policy = PerActionPolicy(
+        gym.spaces.Box(0.0, 1.0, (OFFSET + ACTIONS * 3,), np.float32),
+        gym.spaces.Discrete(ACTIONS),
+        lambda _: 3e-4,
+        per_action=PerActionLayout(OFFSET, ACTIONS, 3, padding=True),
+        net_arch=[8],
+        head_arch=[8],
+        context=4,
+    )
+    rng = np.random.default_rng(10)
+    observations = rng.random((33, OFFSET + ACTIONS * 3)).astype(np.float32)
+    masks = rng.random((33, ACTIONS)) < 0.5
+    masks[np.arange(33), rng.integers(ACTIONS, size=33)] = True
+    expected, _ = policy.predict(observations, action_masks=masks, deterministic=True)
+    assert np.array_equal(policy.most_probable(observations, masks), expected)
+
+
 def test_per_action_policy_reads_only_the_legal_actions_rows() -> None:
     """Training's ``evaluate_actions``, ``predict``'s distribution and the rollouts' ``forward``
     give what sb3-contrib's code gives from every row's logit (up to rounding; the same actions

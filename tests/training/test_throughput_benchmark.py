@@ -140,7 +140,13 @@ def test_each_game_trains_an_untimed_rollout_first(
     script = benchmark_script("training_throughput")
     calls: list[tuple[str, str, int]] = []
 
-    def fake(game: str, collection: str, rollouts: int, config_path: str | None = None):
+    def fake(
+        game: str,
+        collection: str,
+        rollouts: int,
+        config_path: str | None = None,
+        self_play: bool = False,
+    ):
         calls.append((game, collection, rollouts))
         return (collection, 1000.0, 4096 * rollouts, 1.0)
 
@@ -173,3 +179,40 @@ def test_a_baseline_row_trains_its_own_commit_s_config(
     assert kind == "native" and rate > 0
     assert steps == 16 * 4  # the tree's config: one rollout of 16 steps on 4 tables
     assert script.tree_config(tmp_path, "five_card_stud") is None  # no pokerzoo/ there
+
+
+def test_self_play_rows_start_with_the_pool_full_of_snapshots(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--self-play``: the timed run seats ``max_snapshots`` snapshots from its first step
+    (copies of a model trained one untimed rollout); without it the pool starts empty. A game
+    without opponents trains as it would."""
+    import pokerzoo.training.train as training
+
+    config = _small_stud_config(tmp_path)
+    text = config.read_text().replace(
+        "opponents: {bots: {random: 1, rules: 1}}",
+        "opponents: {bots: {random: 1}, snapshot_weight: 1, snapshot_every: 64, max_snapshots: 3}",
+    )
+    config.write_text(text)
+    seated: list[list[str]] = []
+    make = training.make_training_env
+
+    def recorded(config: object, snapshots: list[str] | None = None, **kwargs: object) -> object:
+        seated.append(list(snapshots or []))
+        return make(config, snapshots=snapshots, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(training, "make_training_env", recorded)
+    script = benchmark_script("training_throughput")
+    _, rate, steps, _ = script.steps_per_second("five_card_stud", "config", 1, str(config), True)
+    assert rate > 0 and steps == 64
+    untimed, timed = seated
+    assert untimed == [] and len(timed) == 3
+    assert [Path(path).name for path in timed] == ["step_64.zip", "step_128.zip", "step_192.zip"]
+    assert training.snapshot_paths(tmp_path) == []  # the run folders' own lookup is back
+    seated.clear()
+    script.steps_per_second("five_card_stud", "config", 1, str(config))
+    assert seated == [[]]
+    seated.clear()
+    script.steps_per_second("poker_squares", "config", 1, None, True)  # no opponents
+    assert seated == [[]]
