@@ -6,8 +6,10 @@ masked ones), each normalising and validating its logits, then samples and score
 through them. :func:`masked_sample` does the same arithmetic on the tensors directly: the same
 normalisation, the same ``-1e8`` for masked actions, ``torch.multinomial`` on the same
 probabilities (so the same draws from torch's generator), the same log-probabilities, to the
-bit. :class:`MaskablePolicy` uses it for ``forward``; training (``evaluate_actions``), ``predict``
-and everything else keep sb3-contrib's arithmetic, except that every path hands the action masks
+bit. :class:`MaskablePolicy` uses it for ``forward`` and for :meth:`MaskablePolicy.most_probable`
+(``predict``'s deterministic action, which snapshot opponents and evaluations play by);
+training (``evaluate_actions``), ``predict`` and everything else keep sb3-contrib's arithmetic,
+except that every path hands the action masks
 to the policy's logits (:meth:`MaskablePolicy._action_logits`), so that a per-action policy
 scores the legal actions only. The forward pass runs in the main process while the
 worker processes wait for its actions: ``benchmarks/rollout_step.py`` times it on each default
