@@ -40,13 +40,10 @@ was.
 from __future__ import annotations
 
 import ctypes
-import math
-import mmap
 import multiprocessing
 import os
 import traceback
 from collections.abc import Callable, Sequence
-from multiprocessing import reduction
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -199,7 +196,6 @@ def _serve(
             _send_error(remote, error)
             return
         remote.send(("ok", (venv.num_envs, venv.observation_space, venv.action_space)))
-        shared: np.ndarray | None = None
         while True:
             command, data = remote.recv()
             if command == "close":
@@ -207,11 +203,7 @@ def _serve(
                 remote.send(("ok", None))
                 return
             try:
-                if command == "share":
-                    shared = _attach(remote, *data)
-                    answer = None
-                else:
-                    answer = _answer(venv, command, data, shared)
+                answer = _answer(venv, command, data)
             except Exception as error:
                 _send_error(remote, error)
             else:
@@ -230,45 +222,13 @@ def _send_error(remote: Connection, error: Exception) -> None:
         remote.send(("error", (RuntimeError(repr(error)), trace)))
 
 
-def _attach(remote: Connection, shape: tuple[int, ...], dtype: str) -> np.ndarray:
-    """The worker's end of :meth:`ShardedVecEnv._share`: the block whose descriptor follows on
-    ``remote``, mapped as an array of ``shape`` and ``dtype``."""
-    descriptor = reduction.recv_handle(remote)
-    try:
-        block = mmap.mmap(descriptor, math.prod(shape) * np.dtype(dtype).itemsize)
-    finally:
-        os.close(descriptor)
-    return np.ndarray(shape, dtype=dtype, buffer=block)
-
-
-def _outgoing(observations: Any, shared: np.ndarray | None) -> Any:
-    """What a step's or reset's observations send: ``None`` once written into ``shared`` (the
-    block the main process reads them from), where they fit it; else themselves."""
-    if (
-        shared is None
-        or not isinstance(observations, np.ndarray)
-        or observations.shape != shared.shape
-        or observations.dtype != shared.dtype
-    ):
-        return observations
-    shared[...] = observations
-    return None
-
-
-def _answer(venv: VecEnv, command: str, data: Any, shared: np.ndarray | None = None) -> Any:
+def _answer(venv: VecEnv, command: str, data: Any) -> Any:
     if command == "step":
         venv.step_async(data)
         observations, rewards, dones, infos = venv.step_wait()
         ended = np.flatnonzero(dones).tolist()
         resets = [venv.unwrapped.reset_infos[i] for i in ended]
-        return (
-            _outgoing(observations, shared),
-            rewards,
-            dones,
-            pack(infos),
-            (ended, pack(resets)),
-            _masks(venv),
-        )
+        return observations, rewards, dones, pack(infos), (ended, pack(resets)), _masks(venv)
     if command == "reset":
         seed, options = data
         if seed is not None:
@@ -276,7 +236,7 @@ def _answer(venv: VecEnv, command: str, data: Any, shared: np.ndarray | None = N
         if options:
             venv.set_options(options)
         observations = venv.reset()
-        return _outgoing(observations, shared), pack(venv.unwrapped.reset_infos), _masks(venv)
+        return observations, pack(venv.unwrapped.reset_infos), _masks(venv)
     if command == "env_method":
         name, args, kwargs, rows = data
         return venv.env_method(name, *args, indices=rows, **kwargs)
@@ -305,10 +265,6 @@ class ShardedVecEnv(VecEnv):
             ``None``: fork where the platform has it (workers start in well under a second).
         cpus: worker ``k`` runs on CPU ``cpus[k % len(cpus)]`` (module docstring; Linux only);
             ``None``: wherever the OS puts it.
-        share_observations: each shard's observations cross in a block of memory it shares
-            with the main process where the platform can make one (Linux's ``memfd_create``;
-            a ``Box`` observation space), instead of through the pipe (module docstring);
-            ``False``: always through the pipe.
     """
 
     def __init__(
@@ -316,7 +272,6 @@ class ShardedVecEnv(VecEnv):
         factories: Sequence[Callable[[], VecEnv]],
         start_method: str | None = None,
         cpus: Sequence[int] | None = None,
-        share_observations: bool = True,
     ) -> None:
         if not factories:
             raise ValueError("bad factories []: expected one shard at least")
@@ -341,8 +296,6 @@ class ShardedVecEnv(VecEnv):
         self._cpus: list[int | None] = []
         """The CPU each worker is bound to (``None``: unbound)."""
         self._closed = False
-        self._shared: list[np.ndarray | None] = []
-        """Per shard, the block its observations arrive in (``None``: through the pipe)."""
         for k, factory in enumerate(factories):
             remote, child = context.Pipe()
             cpu = None if cpus is None else int(cpus[k % len(cpus)])
@@ -369,9 +322,6 @@ class ShardedVecEnv(VecEnv):
         super().__init__(sum(sizes), observation_space, action_space)
         self._masks: np.ndarray | None = None
         self._stepping = False
-        self._shared = [None] * self.shards
-        if share_observations:
-            self._share(sizes)
 
     @property
     def shards(self) -> int:
@@ -389,7 +339,7 @@ class ShardedVecEnv(VecEnv):
         self._masks = np.concatenate([masks for _, _, masks in answers])
         self._reset_seeds()
         self._reset_options()
-        return self._observations([observations for observations, _, _ in answers])
+        return np.concatenate([observations for observations, _, _ in answers])
 
     def step_async(self, actions: np.ndarray) -> None:
         actions = np.asarray(actions)
@@ -424,7 +374,7 @@ class ShardedVecEnv(VecEnv):
                 self.reset_infos[self._starts[k] + row] = info
         self._masks = np.concatenate(masks)
         return (
-            self._observations(observations),
+            np.concatenate(observations),
             np.concatenate(rewards),
             np.concatenate(dones),
             [info for part in infos for info in unpack(part)],
@@ -445,7 +395,6 @@ class ShardedVecEnv(VecEnv):
             if process.is_alive():
                 process.terminate()
             remote.close()
-        self._shared = [None] * len(self._shared)  # the blocks unmapped once unreferenced
 
     def action_masks(self) -> np.ndarray:
         """Legal actions of every env now, ``bool (num_envs, n_actions)``."""
@@ -486,42 +435,6 @@ class ShardedVecEnv(VecEnv):
         return [image for part in self._gather(range(self.shards)) for image in part]
 
     # --- helpers ---------------------------------------------------------------------------------
-    def _share(self, sizes: Sequence[int]) -> None:
-        """Give each shard a block of shared memory for its observations (:meth:`__init__`'s
-        ``share_observations``): an anonymous file (``memfd_create``) mapped here and sent to
-        the worker, which maps it too; nothing has a name to clean up. Nothing is shared
-        where the space is not a ``Box`` or the platform cannot make the block."""
-        space = self.observation_space
-        memfd_create = getattr(os, "memfd_create", None)
-        if not isinstance(space, gymnasium.spaces.Box) or memfd_create is None:
-            return
-        dtype = np.dtype(space.dtype)
-        for k, (remote, rows) in enumerate(zip(self._remotes, sizes, strict=True)):
-            shape = (rows, *space.shape)
-            size = math.prod(shape) * dtype.itemsize
-            if size == 0:
-                continue
-            try:
-                descriptor = memfd_create(f"pokerzoo-shard-{k}", os.MFD_CLOEXEC)
-            except OSError:  # a kernel or sandbox without it: the pipe, as without sharing
-                return
-            try:
-                os.ftruncate(descriptor, size)
-                block = mmap.mmap(descriptor, size)
-                remote.send(("share", (shape, dtype.str)))
-                reduction.send_handle(remote, descriptor, self._processes[k].pid)
-            finally:
-                os.close(descriptor)
-            self._gather([k], fatal=True)
-            self._shared[k] = np.ndarray(shape, dtype=dtype, buffer=block)
-
-    def _observations(self, sent: Sequence[Any]) -> np.ndarray:
-        """The shards' observations in one array (a copy): what each sent, or where it sent
-        ``None``, what it wrote into its shared block."""
-        return np.concatenate(
-            [self._shared[k] if part is None else part for k, part in enumerate(sent)]
-        )
-
     def _send_order(self) -> list[int]:
         """The workers in the order a step sends to them: the one bound to the main process's
         own CPU last (module docstring), the others in order."""

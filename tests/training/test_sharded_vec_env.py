@@ -207,59 +207,6 @@ def assert_steps_alike(venv: Any, reference: Any, steps: int = 10) -> None:
         assert same(list(venv.step(actions)), list(reference.step(actions)))
 
 
-SHARES = hasattr(os, "memfd_create")
-
-
-@pytest.mark.skipif(not SHARES, reason="this platform makes no anonymous shared block")
-def test_observations_cross_in_shared_memory_as_through_the_pipe() -> None:
-    """Each shard writes its observations into a block it shares with the main process (the
-    spawned worker too, which gets the block's descriptor over its pipe); what comes back is
-    what the pipe brings, and a copy: the next step does not change an array already given."""
-    config = stud_config(n_envs=5, workers=2)
-    shared = ShardedVecEnv(_shard_factories(config, None))
-    spawned = ShardedVecEnv(_shard_factories(config, None), start_method="spawn")
-    piped = ShardedVecEnv(_shard_factories(config, None), share_observations=False)
-    try:
-        assert all(block is not None for block in shared._shared + spawned._shared)
-        assert [block.shape for block in shared._shared] == [(3, 59), (2, 59)]
-        assert piped._shared == [None, None]
-        assert_steps_alike(shared, piped)
-        assert_steps_alike(spawned, piped)
-        given = shared.step(np.array([np.flatnonzero(m)[0] for m in shared.action_masks()]))[0]
-        kept = given.copy()
-        shared.step(np.array([np.flatnonzero(m)[0] for m in shared.action_masks()]))
-        assert np.array_equal(given, kept)
-    finally:
-        for venv in (shared, spawned, piped):
-            venv.close()
-    assert shared._shared == [None, None]
-
-
-def test_without_a_shared_block_observations_cross_through_the_pipe(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """A kernel or sandbox that refuses the block, or a platform without it, leaves the pipe;
-    a worker sends observations that do not fit its block as they are."""
-
-    def refuse(name: str, flags: int = 0) -> int:
-        raise OSError(38, "Function not implemented")
-
-    monkeypatch.setattr(os, "memfd_create", refuse, raising=False)
-    config = stud_config(n_envs=3, workers=2)
-    refused = ShardedVecEnv(_shard_factories(config, None))
-    try:
-        assert refused._shared == [None, None]
-        assert_steps_alike(refused, one_process(config))
-    finally:
-        refused.close()
-    observations = np.ones((2, 3), dtype=np.float32)
-    block = np.zeros((2, 3), dtype=np.float32)
-    assert sharded_vec_env._outgoing(observations, None) is observations
-    assert sharded_vec_env._outgoing(observations[:1], block) is not None  # another shape
-    assert sharded_vec_env._outgoing(observations.astype(np.float64), block) is not None
-    assert sharded_vec_env._outgoing(observations, block) is None and (block == 1).all()
-
-
 def test_worker_cpus(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sharded_vec_env, "usable_cpus", lambda: [0, 2, 5])
     assert worker_cpus(3, "auto") == [0, 2, 5]  # the workers fill the CPUs: bound
