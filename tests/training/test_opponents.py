@@ -179,3 +179,68 @@ def test_a_runs_snapshots_share_one_call_of_their_feature_function() -> None:
     other.calls.clear()
     assert PolicyBot.act_batch(bots, observations, masks).tolist() == alone
     assert shared.calls == [5] and other.calls == [2]
+
+
+class CountedLinear(Linear):
+    """:class:`Linear` that counts the rows of each forward pass."""
+
+    def __init__(self, weights: np.ndarray) -> None:
+        super().__init__(weights)
+        self.passes: list[int] = []
+
+    def predict(
+        self, observations: np.ndarray, action_masks: np.ndarray, deterministic: bool
+    ) -> tuple[np.ndarray, None]:
+        self.passes.append(len(observations))
+        return super().predict(observations, action_masks, deterministic)
+
+
+def test_a_forced_row_takes_its_one_action_without_features_or_a_forward_pass() -> None:
+    """A row whose mask allows one action (poker without a name forces about a third of its
+    plays) takes it, as the policy's most probable legal action is, and neither the feature
+    function nor the network sees it: in a run's shared call of its snapshots, in a policy
+    bot's own pass and in the evaluated agent's policy (``model_policy``). A batch of forced
+    rows asks neither; a batch without one is passed on whole."""
+    from pokerzoo.training.evaluate import model_policy, without_forced
+    from pokerzoo.training.opponents import PolicyBot
+
+    rng = np.random.default_rng(5)
+    shared = Counted(1.0)
+    models = [CountedLinear(rng.normal(size=(4, 5))) for _ in range(2)]
+    snapshots = [PolicyBot(model, transform=shared) for model in models]
+    bots = [snapshots[row % 2] for row in range(6)]  # each snapshot at three tables
+    observations = rng.normal(size=(6, 4))
+    masks = np.ones((6, 5), dtype=bool)
+    masks[[1, 4]] = np.eye(5, dtype=bool)[[3, 0]]  # rows 1 and 4 forced: actions 3 and 0
+    features = np.tanh(observations)
+    expected = [
+        int(models[row % 2].predict(features[row][None], masks[row][None], True)[0][0])
+        for row in range(6)
+    ]
+    assert expected[1] == 3 and expected[4] == 0
+    for model in models:
+        model.passes.clear()
+    assert PolicyBot.act_batch(bots, observations, masks).tolist() == expected
+    assert shared.calls == [4]  # rows 0, 2, 3 and 5
+    assert [model.passes for model in models] == [[2], [2]]
+    shared.calls.clear()
+    forced = np.eye(5, dtype=bool)[[2, 1, 4, 0, 3, 2]]
+    assert PolicyBot.act_batch(bots, observations, forced).tolist() == [2, 1, 4, 0, 3, 2]
+    assert shared.calls == [] and [model.passes for model in models] == [[2], [2]]
+    alone = [
+        int(models[0].predict(features[row][None], masks[row][None], True)[0][0])
+        for row in range(6)
+    ]
+    assert model_policy(models[0], shared)(observations, masks).tolist() == alone
+    assert shared.calls == [4] and models[0].passes[-1] == 4
+    seen: list[np.ndarray] = []
+
+    def choose(rows: np.ndarray, row_masks: np.ndarray) -> np.ndarray:
+        seen.append(rows)
+        return np.full(len(rows), 9)
+
+    assert without_forced(choose)(observations, masks).tolist() == [9, 3, 9, 9, 0, 9]
+    assert np.array_equal(seen[0], observations[[0, 2, 3, 5]])
+    free = np.ones((6, 5), dtype=bool)
+    assert without_forced(choose)(observations, free).tolist() == [9] * 6
+    assert seen[1] is observations  # nothing forced: the batch as it came
