@@ -62,7 +62,6 @@ __all__ = [
     "play_duplicate",
     "play_duplicate_forked",
     "play_policy_single",
-    "without_forced",
 ]
 
 Policy = Callable[[np.ndarray, np.ndarray], np.ndarray]
@@ -82,38 +81,18 @@ there when the next contender meets the same deal, however many deals the evalua
 
 def model_policy(model: Any, transform: Callable[[np.ndarray], np.ndarray] | None = None) -> Policy:
     """The deterministic masked policy of a MaskablePPO model, batched; ``transform`` is the
-    run's feature function (None: raw observations). A row with one legal action takes it
-    without features or a forward pass (:func:`without_forced`): the most probable legal
-    action of a row with one is that one."""
+    run's feature function (None: raw observations)."""
 
     most_probable = _most_probable(model)
 
-    def choose(observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
+    def policy(observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
         if transform is not None:
             observations = transform(observations)
+        masks = np.asarray(masks, dtype=bool)
         if most_probable is not None:
             return most_probable(observations, masks)
         actions, _ = model.predict(observations, action_masks=masks, deterministic=True)
         return np.asarray(actions).reshape(len(observations))
-
-    return without_forced(choose)
-
-
-def without_forced(choose: Policy) -> Policy:
-    """``choose``, a deterministic masked policy, asked only for the rows with a choice: a row
-    whose mask allows one action gets that action (poker without a name forces about a third
-    of its plays: a lone card of the suit led, a deal's last card), and ``choose`` sees the
-    other rows, in order, or nothing when every row is forced."""
-
-    def policy(observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
-        masks = np.asarray(masks, dtype=bool)
-        free = masks.reshape(len(masks), -1).sum(axis=1) != 1
-        if free.all():
-            return choose(observations, masks)
-        actions = masks.reshape(len(masks), -1).argmax(axis=1).astype(np.int64)
-        if free.any():
-            actions[free] = choose(np.asarray(observations)[free], masks[free])
-        return actions
 
     return policy
 

@@ -145,21 +145,15 @@ class PolicyBot:
         """The bots' actions, one row each (:func:`~pokerzoo.envs.core.bots.act_batch`): the
         rows of each policy (a snapshot sits at many tables) in one forward pass, and the
         features of the policies that read the same feature function (a run's snapshots) in
-        one call of it (a row's features are its observation's alone, whatever the batch); a
-        row with one legal action takes it, without features or a forward pass, as the policy
-        would (:func:`~pokerzoo.training.evaluate.without_forced`)."""
+        one call of it (a row's features are its observation's alone, whatever the batch)."""
         actions = np.empty(len(bots), dtype=np.int64)
         observations = np.asarray(observations)
         masks = np.asarray(action_masks, dtype=bool)
-        forced = masks.sum(axis=1) == 1
         shared: dict[int, tuple[Callable[[np.ndarray], np.ndarray], list[list[int]]]] = {}
         for rows in _rows_by_policy([bot.policy for bot in bots]):
             bot = bots[rows[0]]
             if bot.transform is not None and bot.formulation is None:
-                actions[rows] = masks[rows].argmax(axis=1)  # a forced row's one action
-                free = [row for row in rows if not forced[row]]
-                if free:
-                    shared.setdefault(id(bot.transform), (bot.transform, []))[1].append(free)
+                shared.setdefault(id(bot.transform), (bot.transform, []))[1].append(rows)
             else:
                 actions[rows] = bot.policy(observations[rows], masks[rows])
         for transform, groups in shared.values():

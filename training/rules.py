@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from ..envs.core.registry import GameSpec
-from .evaluate import Evaluation, Policy, evaluate_agent, without_forced
+from .evaluate import Evaluation, Policy, evaluate_agent
 
 __all__ = ["TUNING_SEED", "FeatureRule", "rule_score", "tune_rule"]
 
@@ -53,15 +53,14 @@ class FeatureRule:
         self, transform: Callable[[np.ndarray], np.ndarray] | None, **params: float
     ) -> Policy:
         """The rule as a batched policy over the game's observations: ``transform`` is its
-        feature set's function, ``params`` override :attr:`params`. A row with one legal
-        action takes it without features (:func:`~.evaluate.without_forced`)."""
+        feature set's function, ``params`` override :attr:`params`."""
         chosen = {**self.params, **params}
 
         def policy(observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
             features = observations if transform is None else transform(observations)
             return np.asarray(self.decide(features, np.asarray(masks, dtype=bool), **chosen))
 
-        return without_forced(policy)
+        return policy
 
     def candidates(self) -> list[dict[str, float]]:
         """Every combination of the grid's values (:attr:`params` alone without a grid)."""
