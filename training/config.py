@@ -147,6 +147,15 @@ class OpponentsConfig(Section):
     """Timesteps between snapshots (0: no self-play)."""
     max_snapshots: int = Field(5, ge=1)
     """Most recent snapshots kept in the pool."""
+    replay_share: Number = Field(0.0, ge=0, le=1)
+    """Hard-deal replay (:mod:`pokerzoo.training.replay`): while a table keeps deals its learner
+    did not win against ``replay_bots``, the share of its deals that replay one of them (the
+    same cards, seat and bots); 0: none."""
+    replay_bots: list[str] = []
+    """The bots whose deals the learner did not win are kept for replay (each must be in
+    ``bots``; a deal is kept only when every opponent at its table is one of them)."""
+    replay_capacity: int = Field(32, ge=1)
+    """Most deals each table keeps for replay (the oldest goes first)."""
     exploiter_at: list[Annotated[int, Field(ge=1)]] = []
     """Learner timesteps at which the run trains an exploiter of its learner (empty: none).
     There the learner is frozen (``exploiters/learner_N.zip``) and a fresh PPO run of this

@@ -25,8 +25,10 @@ import numpy as np
 
 from ..agents.base import Bot
 from ..envs.core.single_seat import SingleSeatEnv
+from ..envs.core.turns import Turns
 from .evaluate import Policy, Probabilities, model_policy
 from .formulations import Formulation
+from .replay import DealReplay, KeptDeal
 
 __all__ = [
     "OpponentPool",
@@ -290,6 +292,7 @@ class OpponentPool:
         self._weights = np.array([bots[n] for n in self._names], dtype=np.float64)
         self._cdfs: dict[bytes, list[float]] = {}  # per weights (with or without snapshots)
         self._bots: dict[tuple[int, str], Bot] = {}
+        self._names_of: dict[int, str] = {}  # id of a bot in _bots -> its name
         self.snapshot_weight = float(snapshot_weight)
         self.max_snapshots = int(max_snapshots)
         self.snapshots: list[str] = []
@@ -338,20 +341,88 @@ class OpponentPool:
         index = draw_index(rng, cdf)
         if index == len(self._names):  # "a snapshot": a deterministic policy, shared by seats
             return self._snapshot_bots[self.snapshots[int(rng.integers(len(self.snapshots)))]]
-        key = (position, self._names[index])
+        return self.bot(position, self._names[index])
+
+    def bot(self, position: int, name: str) -> Bot:
+        """The pool's player ``name`` at ``position`` (one instance per position and name)."""
+        key = (position, name)
         if key not in self._bots:
-            self._bots[key] = self._make_bot(key[1])
+            self._bots[key] = self._make_bot(name)
+            self._names_of[id(self._bots[key])] = name
         return self._bots[key]
+
+    def name_of(self, bot: Bot) -> str | None:
+        """The name a player of this pool was drawn by (``None``: a snapshot)."""
+        return self._names_of.get(id(bot))
 
 
 class PoolSeatEnv(SingleSeatEnv):
     """The single-seat view a training env plays: the opponents come from an
     :class:`OpponentPool`, which :meth:`add_snapshot` (called through the vector env's
-    ``env_method``) feeds with the learner's snapshots."""
+    ``env_method``) feeds with the learner's snapshots. With a :class:`~.replay.DealReplay`
+    it deals again some of the games its learner did not win (:mod:`.replay`)."""
 
-    def __init__(self, aec_env: Any, pool: OpponentPool, seat: int | None = None) -> None:
+    def __init__(
+        self,
+        aec_env: Any,
+        pool: OpponentPool,
+        seat: int | None = None,
+        replay: DealReplay | None = None,
+    ) -> None:
         super().__init__(aec_env, pool, seat=seat)
         self.pool = pool
+        self.replay = replay
+        self._kept: KeptDeal | None = None  # the deal being played, if it may be kept
+        self._replayed = False  # the deal being played is a replay
+        self._return = 0.0  # the learner's rewards so far in this deal
+
+    def reset_turns(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> Turns[tuple[np.ndarray, dict[str, Any]]]:
+        # a reset that raises changes nothing here either: the deal in progress stays the one
+        # its result is recorded for
+        kept = (self._kept, self._replayed, self._return)
+        replays = None if self.replay is None else self.replay.replays
+        try:
+            return (yield from super().reset_turns(seed=seed, options=options))
+        except BaseException:
+            self._kept, self._replayed, self._return = kept
+            if self.replay is not None and replays is not None:
+                self.replay.replays = replays
+            raise
+
+    def _draw_deal(self, rng: np.random.Generator) -> tuple[int, int, dict[str, tuple[Bot, int]]]:
+        replay = self.replay
+        if replay is None:
+            return super()._draw_deal(rng)
+        n = len(self.seats)
+        self._return = 0.0
+        kept = replay.draw(rng)
+        self._replayed = kept is not None
+        if kept is None:
+            deal_seed, seat, opponents = super()._draw_deal(rng)
+            named = []
+            for position in range(1, n):
+                bot, seed = opponents[self.seats[(seat + position) % n]]
+                named.append((self.pool.name_of(bot) or "", seed))
+            replayable = replay.replayable(name for name, _ in named)
+            self._kept = KeptDeal(deal_seed, seat, tuple(named)) if replayable else None
+            return deal_seed, seat, opponents
+        self._kept = kept
+        opponents = {
+            self.seats[(kept.seat + position) % n]: (self.pool.bot(position, name), seed)
+            for position, (name, seed) in enumerate(kept.opponents, start=1)
+        }
+        return kept.deal_seed, kept.seat, opponents
+
+    def act_turns(self, action: Any) -> Turns[tuple[float, bool, bool]]:
+        reward, terminated, truncated = yield from super().act_turns(action)
+        if self.replay is not None and self._kept is not None:
+            self._return += reward
+            if terminated or truncated:
+                self.replay.settle(self._kept, self._replayed, self._return > 0)
+                self._kept = None
+        return reward, terminated, truncated
 
     def add_snapshot(self, path: str) -> None:
         """Hand a newly saved snapshot of the learner to the opponent pool (self-play)."""

@@ -47,6 +47,7 @@ from .exploiters import (
 )
 from .hooks import agent_policy, feature_set, formulation
 from .opponents import OpponentPool, PolicyBot, PoolSeatEnv
+from .replay import DealReplay
 from .report import run_policy
 from .runs import (
     append_csv,
@@ -112,6 +113,18 @@ def validate_for_game(config: TrainConfig, spec: GameSpec) -> None:
             raise ConfigError(
                 "opponents.bots: needs at least one bot with a weight > 0 "
                 "(or opponents.runs: one run)"
+            )
+        for name in opponents.replay_bots:
+            if name not in opponents.bots:
+                raise ConfigError(
+                    f"opponents.replay_bots: {name!r} is not in opponents.bots "
+                    f"(expected some of {sorted(opponents.bots)})"
+                )
+        if opponents.replay_share > 0 and not opponents.replay_bots:
+            raise ConfigError(
+                f"opponents.replay_share: {opponents.replay_share} replays the deals lost to "
+                "opponents.replay_bots, which names none (expected some of "
+                f"{sorted(opponents.bots)})"
             )
         at = opponents.exploiter_at
         if at != sorted(set(at)):
@@ -265,10 +278,22 @@ def _make_view(
             formulation=formulation(spec, actions),
             loaded=loaded,
         )
-        view = PoolSeatEnv(spec.make_aec(**options), pool)
+        replay = None
+        if opponents["replay_share"] > 0:
+            replay = DealReplay(
+                opponents["replay_share"], opponents["replay_bots"], opponents["replay_capacity"]
+            )
+        view = PoolSeatEnv(spec.make_aec(**options), pool, replay=replay)
         return _formulated(view, spec, actions, features if worker_features else None)
 
     return build
+
+
+def _replayed_deals(venv: Any) -> int | None:
+    """The deals the training tables replayed (:mod:`.replay`), or ``None`` where none
+    replays."""
+    replays = [replay for replay in venv.get_attr("replay") if replay is not None]
+    return sum(replay.replays for replay in replays) if replays else None
 
 
 RUN = "run:"
@@ -767,6 +792,7 @@ def train(
                 tb_log_name="ppo",
             )
         seconds = time.perf_counter() - started
+        replayed = _replayed_deals(venv) if spec.players > 1 else None
     finally:
         venv.close()
         set_threads(config.threads)  # learn ends after an update (update_threads)
@@ -789,6 +815,8 @@ def train(
             "collection_seconds": round(timing.seconds, 3),
         }
     )
+    if replayed is not None:
+        info["segments"][-1]["replayed_deals"] = replayed
     total_steps = sum(s["to_timesteps"] - s["from_timesteps"] for s in info["segments"])
     total_seconds = sum(
         s["seconds"] - s["evaluation_seconds"] - s.get("exploiter_seconds", 0.0)

@@ -208,16 +208,8 @@ class SingleSeatEnv(gym.Env):
         """Deal until the learner has a turn; whatever it earned before that turn is paid with
         its first step's reward."""
         rng = self.np_random
-        n = len(self.seats)
         for _ in range(100):
-            deal_seed = int(rng.integers(2**31))
-            index = self.fixed_seat
-            if index is None:
-                index = int(rng.integers(n))
-            opponents: dict[str, tuple[Bot, int]] = {}
-            for position in range(1, n):
-                bot = self.pick_opponent(position, rng)
-                opponents[self.seats[(index + position) % n]] = (bot, int(rng.integers(2**31)))
+            deal_seed, index, opponents = self._draw_deal(rng)
             self.aec.reset(seed=deal_seed, options=options)  # raises on a bad option
             self.learner = self.seats[index]
             self.opponents = {agent: bot for agent, (bot, _) in opponents.items()}
@@ -228,6 +220,20 @@ class SingleSeatEnv(gym.Env):
             if not self._learner_finished():
                 return
         raise RuntimeError("the game kept ending before the learner's first turn")
+
+    def _draw_deal(self, rng: np.random.Generator) -> tuple[int, int, dict[str, tuple[Bot, int]]]:
+        """The next episode's deal seed, the learner's seat index and each other seat's
+        opponent with its reset seed, drawn from ``rng`` (a subclass may replay a deal)."""
+        n = len(self.seats)
+        deal_seed = int(rng.integers(2**31))
+        index = self.fixed_seat
+        if index is None:
+            index = int(rng.integers(n))
+        opponents: dict[str, tuple[Bot, int]] = {}
+        for position in range(1, n):
+            bot = self.pick_opponent(position, rng)
+            opponents[self.seats[(index + position) % n]] = (bot, int(rng.integers(2**31)))
+        return deal_seed, index, opponents
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         return play_turns(self.step_turns(action))

@@ -354,6 +354,20 @@ def test_quintet_self_play_trains_and_evaluates(
     assert "| random | 4 |" in paths["md"].read_text()
 
 
+@pytest.mark.parametrize("vec_env", ["dummy", "native"])
+def test_a_run_with_hard_deal_replay_counts_its_replays(vec_env: str, tmp_path: Path) -> None:
+    """``opponents.replay_share``: the tables replay deals lost to the named bots, in every
+    collection (through the pack formulation's wrapper too), and run.json counts them."""
+    opponents = {**TINY["quintet"]["opponents"], "replay_share": 0.5, "replay_bots": ["greedy"]}
+    config = tiny("quintet", vec_env=vec_env, opponents=opponents, **PACKS)
+    train(config, tmp_path / "q", progress_bar=False, verbose=0)
+    (segment,) = json.loads((tmp_path / "q" / "run.json").read_text())["segments"]
+    assert segment["replayed_deals"] > 0  # an untrained learner loses most deals to greedy
+    train(tiny("quintet", vec_env=vec_env, **PACKS), tmp_path / "p", progress_bar=False)
+    (segment,) = json.loads((tmp_path / "p" / "run.json").read_text())["segments"]
+    assert "replayed_deals" not in segment
+
+
 def test_a_trained_run_joins_the_opponent_pool(tmp_path: Path) -> None:
     """``opponents.runs``: a run of the game is drawn like a bot and plays its saved policy,
     loaded once for the tables of a process; a run of another game is a config error (the rllib
