@@ -156,6 +156,8 @@ class OpponentsConfig(Section):
     ``bots``; a deal is kept only when every opponent at its table is one of them)."""
     replay_capacity: int = Field(32, ge=1)
     """Most deals each table keeps for replay (the oldest goes first)."""
+    replay_wins: int = Field(1, ge=1)
+    """The replays in a row a kept deal must win to leave the table's buffer."""
     exploiter_at: list[Annotated[int, Field(ge=1)]] = []
     """Learner timesteps at which the run trains an exploiter of its learner (empty: none).
     There the learner is frozen (``exploiters/learner_N.zip``) and a fresh PPO run of this

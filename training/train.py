@@ -281,7 +281,10 @@ def _make_view(
         replay = None
         if opponents["replay_share"] > 0:
             replay = DealReplay(
-                opponents["replay_share"], opponents["replay_bots"], opponents["replay_capacity"]
+                opponents["replay_share"],
+                opponents["replay_bots"],
+                opponents["replay_capacity"],
+                opponents["replay_wins"],
             )
         view = PoolSeatEnv(spec.make_aec(**options), pool, replay=replay)
         return _formulated(view, spec, actions, features if worker_features else None)

@@ -30,25 +30,38 @@ def test_an_empty_buffer_or_a_zero_share_draws_nothing_from_the_generator() -> N
 def test_a_lost_deal_is_kept_replayed_until_won_and_the_oldest_goes_first() -> None:
     replay = DealReplay(1.0, ["greedy"], capacity=2)
     replay.settle(deal(1), replayed=False, won=True)
-    assert list(replay.deals) == []  # a fresh deal won is not kept
+    assert replay.deals == []  # a fresh deal won is not kept
     replay.settle(deal(1), replayed=False, won=False)
     replay.settle(deal(2), replayed=False, won=False)
     rng = np.random.default_rng(0)
     drawn = replay.draw(rng)
     assert drawn in (deal(1), deal(2)) and replay.replays == 1
     replay.settle(drawn, replayed=True, won=False)  # lost again: stays
-    assert list(replay.deals) == [deal(1), deal(2)]
+    assert replay.deals == [deal(1), deal(2)]
     replay.settle(deal(2), replayed=True, won=True)  # won: leaves
-    assert list(replay.deals) == [deal(1)]
+    assert replay.deals == [deal(1)]
     replay.settle(deal(3), replayed=False, won=False)
     replay.settle(deal(4), replayed=False, won=False)  # full: deal 1 goes
-    assert list(replay.deals) == [deal(3), deal(4)]
+    assert replay.deals == [deal(3), deal(4)]
 
 
 def test_only_deals_against_the_named_bots_are_kept() -> None:
     replay = DealReplay(0.5, ["greedy", "sacrifice"])
     assert replay.replayable(["greedy"]) and replay.replayable(["sacrifice", "greedy"])
     assert not replay.replayable(["mixed"]) and not replay.replayable(["greedy", ""])
+
+
+def test_a_kept_deal_leaves_after_its_wins_in_a_row() -> None:
+    replay = DealReplay(1.0, ["greedy"], wins=2)
+    replay.settle(deal(1), replayed=False, won=False)
+    replay.settle(deal(1), replayed=True, won=True)
+    replay.settle(deal(1), replayed=True, won=False)  # the count starts again
+    replay.settle(deal(1), replayed=True, won=True)
+    assert replay.deals == [deal(1)] and replay.won == {deal(1): 1}
+    replay.settle(deal(1), replayed=True, won=True)
+    assert replay.deals == [] and replay.won == {}
+    replay.settle(deal(1), replayed=True, won=False)  # a deal no longer kept stays out
+    assert replay.deals == []
 
 
 @pytest.mark.parametrize("share", [-0.1, 1.5])
