@@ -403,6 +403,11 @@ def test_the_backend_checks_the_game_then_refuses_one_player_games(
         validate_for_rllib(from_dict({"game": "quintet", "opponents": exploiters}), quintet)
     assert "exploiter_at [100]: the rllib backend trains no exploiters" in caplog.text
     caplog.clear()
+    replay = {**bots, "replay_share": 0.2, "replay_bots": ["greedy"]}  # as Quintet's default
+    with caplog.at_level(logging.WARNING):
+        validate_for_rllib(from_dict({"game": "quintet", "opponents": replay}), quintet)
+    assert "replay_share 0.2: the rllib backend replays no deals" in caplog.text
+    caplog.clear()
     packs = {"game": "quintet", "actions": "packs", "opponents": bots}
     validate_for_rllib(from_dict({**packs, "features": "candidates"}), quintet)
     with pytest.raises(ConfigError, match="features: unknown features 'packs' for quintet with"):
