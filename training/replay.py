@@ -12,8 +12,9 @@ level replay (Jiang, Grefenstette and Rocktäschel 2021): the learner's observat
 rewards are the game's own; only which deals it trains on leans toward those it has not solved.
 
 Only bots whose play a name and a seed fix are replayed (the learner's snapshots change as it
-trains, and are never kept). ``opponents.replay_share`` and ``opponents.replay_bots`` turn it on in
-a config (:class:`pokerzoo.training.config.OpponentsConfig`)."""
+trains, and are never kept). The buffers live in the tables: a resumed run starts with empty
+ones. ``opponents.replay_share`` and ``opponents.replay_bots`` turn it on in a config
+(:class:`pokerzoo.training.config.OpponentsConfig`)."""
 
 from __future__ import annotations
 
