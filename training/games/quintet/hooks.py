@@ -225,7 +225,10 @@ HOOKS = TrainingHooks(
             "the packs features plus candidate rows from the search and their modelled results",
         ),
     },
-    formulations={"packs": PackFormulation()},
+    formulations={
+        "packs": PackFormulation(),
+        "undominated_packs": PackFormulation(undominated=True),
+    },
     describe=describe,
     parse_action=parse_pack,
     action_text=lambda pack, observation: str(pack + 1),
