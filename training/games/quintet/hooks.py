@@ -225,10 +225,7 @@ HOOKS = TrainingHooks(
             "the packs features plus candidate rows from the search and their modelled results",
         ),
     },
-    formulations={
-        "packs": PackFormulation(),
-        "undominated_packs": PackFormulation(undominated=True),
-    },
+    formulations={"packs": PackFormulation()},
     describe=describe,
     parse_action=parse_pack,
     action_text=lambda pack, observation: str(pack + 1),

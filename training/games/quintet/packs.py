@@ -74,7 +74,6 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from math import comb
 from typing import Any
 
 import gymnasium as gym
@@ -92,7 +91,6 @@ from ....envs.quintet.packs import (
     CATEGORIES,
     NUM_GROUPS,
     NUM_LEAD_RANKS,
-    Candidates,
     candidate_packs,
     pack_table,
 )
@@ -206,50 +204,20 @@ def _one_hot(index: np.ndarray, size: int) -> np.ndarray:
     return out
 
 
-_LAST_PICK_PACKS = comb(2 * PACK_SIZE, PACK_SIZE)  # the packs ten cards can form
-
-
-def dominated(candidates: Candidates) -> np.ndarray:
-    """``bool (K,)``: the candidates of a last pick (ten cards left) that another candidate
-    betters: its two packs, the candidate and the five cards it leaves, are each at least as
-    strong as theirs, strongest against strongest, and one of them stronger.
-
-    Laying out the better pair where the worse pair's packs would go gives every position a pack
-    at least as strong, so against any row of the opponent a dominated candidate never scores
-    more, whatever the order. At least one candidate (the best pair) is never dominated.
-
-    Raises:
-        ValueError: the candidates do not leave exactly five cards (not a last pick).
-    """
-    keys = np.asarray(candidates.keys, dtype=np.int64)
-    rest = np.asarray(candidates.rest_keys, dtype=np.int64)
-    if candidates.total != _LAST_PICK_PACKS:
-        raise ValueError("dominated: expected the candidates of a last pick (ten cards left)")
-    high, low = np.maximum(keys, rest), np.minimum(keys, rest)
-    at_least = (high[None, :] >= high[:, None]) & (low[None, :] >= low[:, None])
-    better = (high[None, :] > high[:, None]) | (low[None, :] > low[:, None])
-    return (at_least & better).any(axis=1)
-
-
 class RowDraft:
     """One player's row being laid out (the formulation's state): four packs taken, the fifth
     left over, then the order.
 
     ``cards``: the 25 cards of the deal. ``limit``: candidates per decision (``K``, at most 120).
-    ``undominated``: at the last pick, mask every candidate that another candidate betters
-    (:func:`dominated`): the formulation ``"undominated_packs"``.
     """
 
-    def __init__(
-        self, cards: np.ndarray | Sequence[int], limit: int, *, undominated: bool = False
-    ) -> None:
+    def __init__(self, cards: np.ndarray | Sequence[int], limit: int) -> None:
         self.cards = np.sort(np.asarray(cards, dtype=np.int64))
         if len(self.cards) != NUM_PACKS * PACK_SIZE:
             raise ValueError(f"a row is laid from 25 cards, got {len(self.cards)}")
         if not 1 <= limit <= NUM_ACTIONS:
             raise ValueError(f"bad limit {limit!r}: expected 1..{NUM_ACTIONS} candidates")
         self.limit = limit
-        self.undominated = undominated
         self.packs: list[np.ndarray] = []
         """Packs taken, in the order taken."""
         self.keys: list[int] = []
@@ -280,8 +248,6 @@ class RowDraft:
         mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
         if self.row is None and len(self.packs) < NUM_PACKS:
             mask[: len(self.candidates.keys)] = 1
-            if self.undominated and len(self.packs) == _PICKS - 1:
-                mask[: len(self.candidates.keys)] = ~dominated(self.candidates)
         elif self.row is None:
             mask[:] = 1
         return mask
@@ -536,10 +502,9 @@ class PackRowEnv(gym.Wrapper):
     Episodes last exactly five steps.
     """
 
-    def __init__(self, env: gym.Env, candidates: int = 16, *, undominated: bool = False) -> None:
+    def __init__(self, env: gym.Env, candidates: int = 16) -> None:
         super().__init__(env)
         self.limit = candidates
-        self.undominated = undominated
         self.observation_space = spaces.Box(
             0.0, 1.0, (CONTEXT.size + NUM_ACTIONS * ROW.size,), np.float32
         )
@@ -561,7 +526,7 @@ class PackRowEnv(gym.Wrapper):
         vector env asks the bots of many tables in one batch; returns ``reset``'s result."""
         observation, info = yield from _reset_turns(self.env, seed=seed, options=options)
         self._card_observation = observation
-        self._draft = RowDraft(_deal_cards(observation), self.limit, undominated=self.undominated)
+        self._draft = RowDraft(_deal_cards(observation), self.limit)
         self._info = {k: v for k, v in info.items() if k != "action_mask"}
         return encode_draft(self._draft), self._with_mask(self._info)
 
@@ -620,17 +585,9 @@ class PlannedRows:
     pack worth the most points.
     """
 
-    def __init__(
-        self,
-        policy: Policy,
-        candidates: int = 16,
-        cache: int = 20_000,
-        *,
-        undominated: bool = False,
-    ) -> None:
+    def __init__(self, policy: Policy, candidates: int = 16, cache: int = 20_000) -> None:
         self.policy = policy
         self.limit = candidates
-        self.undominated = undominated
         self.cache = cache
         self._rows: OrderedDict[bytes, np.ndarray] = OrderedDict()
 
@@ -656,8 +613,7 @@ class PlannedRows:
 
     def _plan(self, new: dict[bytes, int], observations: np.ndarray) -> None:
         drafts = {
-            deal: RowDraft(_deal_cards(observations[i]), self.limit, undominated=self.undominated)
-            for deal, i in new.items()
+            deal: RowDraft(_deal_cards(observations[i]), self.limit) for deal, i in new.items()
         }
         while True:
             live = [d for d in drafts.values() if not d.complete]
@@ -675,10 +631,9 @@ class PlannedRows:
 
 def ordered_strongest(positions: Sequence[int]) -> Policy:
     """A hand-written rule over the ``"packs"`` formulation's observations: always the strongest
-    candidate (so the packs are greedy's; where ``"undominated_packs"`` masks it at the last
-    pick, the candidate whose two packs are strongest, which betters greedy's there), then the
-    pack of strength rank ``r`` at position ``positions[r]`` (0 = the 3-point position).
-    ``(4, 3, 2, 1, 0)`` lays out the greedy bot's row, ``(3, 2, 1, 0, 4)`` the sacrifice bot's."""
+    candidate (so the packs are greedy's), then the pack of strength rank ``r`` at position
+    ``positions[r]`` (0 = the 3-point position). ``(4, 3, 2, 1, 0)`` lays out the greedy bot's
+    row, ``(3, 2, 1, 0, 4)`` the sacrifice bot's."""
     where = [int(p) for p in positions]
     if sorted(where) != list(range(NUM_PACKS)):
         raise ValueError(f"bad positions {positions!r}: expected an order of 0..4")
@@ -688,28 +643,13 @@ def ordered_strongest(positions: Sequence[int]) -> Policy:
 
     def policy(observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
         arranging = np.asarray(observations)[:, last] > 0
-        masks = np.asarray(masks, dtype=bool)
         actions = np.where(arranging, order, 0)
-        for i in np.flatnonzero(~arranging & ~masks[:, 0]):  # a dominated strongest candidate
-            actions[i] = _strongest_pair(observations[i], masks[i])
-        legal = masks[np.arange(len(actions)), actions]
+        legal = np.asarray(masks, dtype=bool)[np.arange(len(actions)), actions]
         if not legal.all():
             raise ValueError(f"ordered_strongest: decisions {actions[~legal].tolist()} masked")
         return actions
 
     return policy
-
-
-def _strongest_pair(observation: np.ndarray, mask: np.ndarray) -> int:
-    """The legal candidate of a last pick whose two packs (it and the five cards it leaves) are
-    strongest: the stronger of the two first, then the weaker. Where the strongest candidate is
-    dominated (``"undominated_packs"``) this one betters it, so the row stays at least greedy's
-    pack for pack."""
-    rows = np.asarray(observation)[CONTEXT.size :].reshape(NUM_ACTIONS, ROW.size)
-    level, rest = rows[:, ROW.start("level")], rows[:, ROW.start("rest_level")]
-    legal = np.flatnonzero(mask)
-    high, low = np.maximum(level, rest)[legal], np.minimum(level, rest)[legal]
-    return int(legal[np.lexsort((low, high))[-1]])
 
 
 _POINTS = ("strongest", "second", "third", "fourth", "weakest")
@@ -743,12 +683,9 @@ def _as_is(observations: np.ndarray) -> np.ndarray:
 @dataclass(frozen=True)
 class PackFormulation:
     """Quintet's ``"packs"`` :class:`~pokerzoo.training.formulations.Formulation` (see the
-    module docstring); ``candidates`` is ``K``, the candidate packs per decision;
-    ``undominated`` masks the last pick's dominated candidates (:func:`dominated`; the
-    formulation ``"undominated_packs"``)."""
+    module docstring); ``candidates`` is ``K``, the candidate packs per decision."""
 
     candidates: int = 16
-    undominated: bool = False
     summary: str = "four whole packs (a candidate of each kind), then their order: 5 decisions"
     features: dict[str, FeatureSet] = field(init=False)
     rules: dict[str, FeatureRule] = field(init=False)
@@ -766,7 +703,7 @@ class PackFormulation:
         object.__setattr__(self, "rules", {"strongest": STRONGEST})
 
     def wrap(self, env: gym.Env) -> PackRowEnv:
-        return PackRowEnv(env, self.candidates, undominated=self.undominated)
+        return PackRowEnv(env, self.candidates)
 
     def native_policy(self, policy: Policy) -> PlannedRows:
-        return PlannedRows(policy, self.candidates, undominated=self.undominated)
+        return PlannedRows(policy, self.candidates)
