@@ -16,7 +16,11 @@ exceed the bot's.
 
 After the table, the deals on which the agent took other packs and did not beat greedy or
 sacrifice, and how many of them some order of its own five packs would have won against both:
-what its packs lost there, and what only its order did.
+what its packs lost there, and what only its order did. Then the deals it lost or drew against
+sacrifice: how many of them it held greedy's three strongest packs (their strengths) and other
+fourth and fifth ones, and how many followed a dominated fourth pick: a candidate whose two packs,
+it and the five cards it leaves, another candidate betters pack for pack (so it never scores more
+against any row); and on how many of all the deals its fourth pick was dominated so.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ import numpy as np
 from pokerzoo.agents.quintet import BestResponseBot, GreedyBot, MixedBot, SacrificeBot
 from pokerzoo.envs.core.registry import get_game
 from pokerzoo.envs.quintet.analysis import ORDERS, greedy_packs
-from pokerzoo.envs.quintet.packs import strongest_pack
+from pokerzoo.envs.quintet.packs import candidate_packs, strongest_pack
 from pokerzoo.training.evaluate import Policy, model_policy
 from pokerzoo.training.games.quintet.packs import RowDraft, encode_drafts
 from pokerzoo.training.hooks import feature_set, rules_for
@@ -107,6 +111,39 @@ def reorderable(agent: list[RowDraft], deals: Sequence[np.ndarray]) -> tuple[int
     return missed, reordered
 
 
+def dominated_fourth_pick(draft: RowDraft) -> bool:
+    """Whether the fourth pack the agent took is bettered, pack for pack, by another candidate of
+    that pick: strongest against strongest of the two packs it fixes (the candidate and the five
+    cards it leaves), at least as strong both times and stronger once."""
+    rest = np.setdiff1d(draft.cards, np.concatenate(draft.packs[:3]))
+    found = candidate_packs(rest, draft.limit)
+    pairs = np.sort(np.stack([found.keys, found.rest_keys], axis=1), axis=1)
+    taken = sorted(int(key) for key in (draft.keys[3], draft.keys[4]))
+    better = (pairs >= taken).all(axis=1) & (pairs > taken).any(axis=1)
+    return bool(better.any())
+
+
+def sacrifice_losses(agent: list[RowDraft], deals: Sequence[np.ndarray]) -> dict[str, int]:
+    """Of the deals the agent lost or drew against sacrifice: ``"lost"`` all of them,
+    ``"greedy_top"`` those where its three strongest packs are as strong as greedy's and its
+    other two are not, ``"dominated"`` those after a
+    dominated fourth pick (:func:`dominated_fourth_pick`); and ``"dominated_all"``, the deals
+    of every result with a dominated fourth pick."""
+    counts = {"lost": 0, "greedy_top": 0, "dominated": 0, "dominated_all": 0}
+    for draft, cards in zip(agent, deals, strict=True):
+        dominated = dominated_fourth_pick(draft)
+        counts["dominated_all"] += dominated
+        theirs = strengths(SacrificeBot(seed=0).plan(cards))
+        if outcome(strengths(draft.row), theirs) == 1:
+            continue
+        counts["lost"] += 1
+        counts["dominated"] += dominated
+        mine = sorted(draft.keys, reverse=True)
+        greedy = sorted(np.asarray(greedy_packs(cards)[1]).tolist(), reverse=True)
+        counts["greedy_top"] += mine[:3] == greedy[:3] and mine != greedy
+    return counts
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("run", help="a Quintet run folder trained with actions: packs")
@@ -151,6 +188,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(
         f"\nOn its other packs the agent lost or drew against greedy or sacrifice on {missed} "
         f"deals; on {reordered} of them an order of its own packs beats both."
+    )
+    lost = sacrifice_losses(agent_rows, deals)
+    print(
+        f"Against sacrifice it lost or drew {lost['lost']} deals: on {lost['greedy_top']} it held "
+        "greedy's three strongest packs and other last two, and "
+        f"{lost['dominated']} followed a dominated fourth pick (one on {lost['dominated_all']} "
+        f"of the {len(deals)} deals)."
     )
 
 

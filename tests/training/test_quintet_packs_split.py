@@ -5,6 +5,7 @@ sacrifice order whenever the second strongest pack beats the weakest)."""
 from __future__ import annotations
 
 import numpy as np
+from pokerzoo.envs.core.cards import format_cards, parse_cards
 from pokerzoo.envs.core.registry import get_game
 from pokerzoo.envs.quintet.analysis import greedy_packs
 from pokerzoo.training.hooks import feature_set, rules_for
@@ -75,3 +76,47 @@ def test_reorderable_counts_the_deals_another_order_of_the_same_packs_wins() -> 
         feature_set(spec, "candidates", "packs")
     )
     assert script.reorderable(script.rows(rule, deals, 16), deals) == (0, 0)
+
+
+# Two royal flushes and four nines are greedy's first three packs; the ten cards left are
+# Ac Kh Jc Th 8c 8d 8h 8s 7d 7h.
+KICKER_DEAL = "7s 7h 7d 8s 8h 8d 8c 9s 9h 9d 9c Ts Th Td Js Jd Jc Qs Qd Ks Kh Kd As Ad Ac"
+
+
+def _laid(script: object, fourth: int) -> object:
+    """Greedy's first three packs, candidate ``fourth`` at the fourth pick, then the rule
+    ``strongest``'s order."""
+    spec = get_game("quintet")
+    features = feature_set(spec, "candidates", "packs")
+    rule = rules_for(spec, "candidates", "packs")["strongest"].policy(features)
+    draft = script.RowDraft(np.array(sorted(parse_cards(KICKER_DEAL))), 16)
+    for action in (0, 0, 0, fourth):
+        draft.commit(action)
+    observation = script.encode_drafts([draft])
+    draft.commit(int(rule(observation, draft.mask()[None].astype(bool))[0]))
+    return draft
+
+
+def test_dominated_fourth_picks_and_the_losses_to_sacrifice_they_lead_to() -> None:
+    script = benchmark_script("quintet_packs_split")
+    cards = np.array(sorted(parse_cards(KICKER_DEAL)))
+    greedy, pair_of_sevens, full_house = (_laid(script, k) for k in (0, 5, 6))
+    assert format_cards(pair_of_sevens.packs[3][::-1]) == "Ac Kh Jc 7d 7h"  # leaves four eights
+    assert format_cards(full_house.packs[3][::-1]) == "Ac Kh Jc Th 8s"  # leaves 8-8-8-7-7
+    # Four eights with the seven leave high card; with the ten they leave a pair of sevens.
+    assert script.dominated_fourth_pick(greedy)
+    assert not script.dominated_fourth_pick(pair_of_sevens)
+    assert script.dominated_fourth_pick(full_house)
+    assert script.sacrifice_losses([greedy, pair_of_sevens], [cards, cards]) == {
+        "lost": 0,
+        "greedy_top": 0,
+        "dominated": 0,
+        "dominated_all": 1,
+    }
+    # A full house of eights where sacrifice holds four: the 3-point position is lost too.
+    assert script.sacrifice_losses([full_house], [cards]) == {
+        "lost": 1,
+        "greedy_top": 1,
+        "dominated": 1,
+        "dominated_all": 1,
+    }
