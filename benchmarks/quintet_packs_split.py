@@ -20,7 +20,8 @@ what its packs lost there, and what only its order did. Then the deals it lost o
 sacrifice: how many of them it held greedy's three strongest packs (their strengths) and other
 fourth and fifth ones, and how many followed a dominated fourth pick: a candidate whose two packs,
 it and the five cards it leaves, another candidate betters pack for pack (so it never scores more
-against any row); and on how many of all the deals its fourth pick was dominated so.
+against any row); and on how many of all the deals its fourth pick was dominated so, and
+greedy's (the rule's).
 """
 
 from __future__ import annotations
@@ -190,11 +191,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         f"deals; on {reordered} of them an order of its own packs beats both."
     )
     lost = sacrifice_losses(agent_rows, deals)
+    greedy_dominated = sum(dominated_fourth_pick(draft) for draft in rule_rows)
     print(
         f"Against sacrifice it lost or drew {lost['lost']} deals: on {lost['greedy_top']} it held "
         "greedy's three strongest packs and other last two, and "
         f"{lost['dominated']} followed a dominated fourth pick (one on {lost['dominated_all']} "
-        f"of the {len(deals)} deals)."
+        f"of the {len(deals)} deals; greedy's own fourth pick, the rule's, on {greedy_dominated})."
     )
 
 
