@@ -127,9 +127,9 @@ def dominated_fourth_pick(draft: RowDraft) -> bool:
 def sacrifice_losses(agent: list[RowDraft], deals: Sequence[np.ndarray]) -> dict[str, int]:
     """Of the deals the agent lost or drew against sacrifice: ``"lost"`` all of them,
     ``"greedy_top"`` those where its three strongest packs are as strong as greedy's and its
-    other two are not, ``"dominated"`` those after a
-    dominated fourth pick (:func:`dominated_fourth_pick`); and ``"dominated_all"``, the deals
-    of every result with a dominated fourth pick."""
+    other two are not, ``"dominated"`` those after a dominated fourth pick
+    (:func:`dominated_fourth_pick`); and ``"dominated_all"``, the deals of every result with a
+    dominated fourth pick."""
     counts = {"lost": 0, "greedy_top": 0, "dominated": 0, "dominated_all": 0}
     for draft, cards in zip(agent, deals, strict=True):
         dominated = dominated_fourth_pick(draft)
