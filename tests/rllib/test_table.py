@@ -407,7 +407,11 @@ def test_the_backend_checks_the_game_then_refuses_one_player_games(
     with caplog.at_level(logging.WARNING):
         validate_for_rllib(from_dict({"game": "quintet", "opponents": replay}), quintet)
     assert "replay_share 0.2: the rllib backend replays no deals" in caplog.text
+    assert caplog.text.count("replays no deals") == 1  # said once, by the check
     caplog.clear()
+    with caplog.at_level(logging.WARNING):  # asked by each table and the league: no warning
+        league_slots(from_dict({"game": "quintet", "opponents": replay}))
+    assert "replays no deals" not in caplog.text
     packs = {"game": "quintet", "actions": "packs", "opponents": bots}
     validate_for_rllib(from_dict({**packs, "features": "candidates"}), quintet)
     with pytest.raises(ConfigError, match="features: unknown features 'packs' for quintet with"):

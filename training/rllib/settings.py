@@ -20,12 +20,6 @@ def league_slots(config: TrainConfig) -> int:
     ``snapshot_every`` > 0) in the game's own actions, else 0 (no league; an action
     formulation's run has none, see :func:`validate_for_rllib`)."""
     opponents = config.opponents
-    if opponents.replay_share > 0:
-        log.warning(
-            "opponents.replay_share %s: the rllib backend replays no deals (backend sb3 does); "
-            "every deal is a fresh one",
-            opponents.replay_share,
-        )
     asked = opponents.snapshot_weight > 0 and opponents.snapshot_every > 0
     return opponents.max_snapshots if asked and config.actions == NATIVE else 0
 
