@@ -98,10 +98,14 @@ def model_policy(model: Any, transform: Callable[[np.ndarray], np.ndarray] | Non
 
 
 def _most_probable(model: Any) -> Policy | None:
-    """``model.predict(..., deterministic=True)``'s actions by the policy's own lean forward
-    pass (:meth:`~pokerzoo.training.masked_sampling.MaskablePolicy.most_probable`, the same
-    actions to the bit), where its policy has one; None: ``predict``."""
+    """``model.predict(..., deterministic=True)``'s actions by a lean forward pass, where its
+    policy has one; None: ``predict``. The pass is in numpy where
+    :class:`~pokerzoo.training.numpy_actor.NumpyActor` mirrors the policy's layers (the same
+    actions wherever the best two legal logits are further apart than rounding), else torch's
+    (:meth:`~pokerzoo.training.masked_sampling.MaskablePolicy.most_probable`, the same actions
+    to the bit)."""
     from .masked_sampling import MaskablePolicy  # a model is loaded: torch is imported already
+    from .numpy_actor import NumpyActor
 
     policy = getattr(model, "policy", None)
     if not isinstance(policy, MaskablePolicy):
@@ -110,7 +114,8 @@ def _most_probable(model: Any) -> Policy | None:
 
     if not isinstance(policy.action_dist, MaskableCategoricalDistribution):
         return None
-    return policy.most_probable
+    actor = NumpyActor.of(policy)
+    return policy.most_probable if actor is None else actor
 
 
 def model_probabilities(

@@ -7,7 +7,8 @@ through them. :func:`masked_sample` does the same arithmetic on the tensors dire
 normalisation, the same ``-1e8`` for masked actions, ``torch.multinomial`` on the same
 probabilities (so the same draws from torch's generator), the same log-probabilities, to the
 bit. :class:`MaskablePolicy` uses it for ``forward`` and for :meth:`MaskablePolicy.most_probable`
-(``predict``'s deterministic action, which snapshot opponents and evaluations play by);
+(``predict``'s deterministic action, which snapshot opponents and evaluations play by where
+:mod:`pokerzoo.training.numpy_actor` does not mirror the policy in numpy);
 training (``evaluate_actions``), ``predict`` and everything else keep sb3-contrib's arithmetic,
 except that every path hands the action masks
 to the policy's logits (:meth:`MaskablePolicy._action_logits`), so that a per-action policy
@@ -123,7 +124,8 @@ class MaskablePolicy(MaskableActorCriticPolicy):
         """The most probable legal action of each observation (``(N,)`` ``int64``): the actions
         ``predict(observations, action_masks=..., deterministic=True)`` gives, to the bit, by
         :func:`masked_sample`'s arithmetic instead of the distribution objects (a snapshot
-        opponent's forward pass, many times a rollout). Puts the policy in evaluation mode."""
+        opponent's forward pass where :class:`~pokerzoo.training.numpy_actor.NumpyActor` does
+        not mirror the policy). Puts the policy in evaluation mode."""
         self.set_training_mode(False)
         tensor, _ = self.obs_to_tensor(observations)
         with torch.no_grad():
