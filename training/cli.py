@@ -95,7 +95,9 @@ def _parser() -> argparse.ArgumentParser:
         help="processes stepping the training tables of a game of several players "
         "(overrides the config)",
     )
-    train.add_argument("--threads", type=_count(1), help="torch threads (overrides the config)")
+    train.add_argument(
+        "--threads", type=_count(1), help="torch and BLAS threads (overrides the config)"
+    )
     train.add_argument(
         "--update-threads",
         type=_count(1),
@@ -385,7 +387,7 @@ def _threads_argument(parser: argparse.ArgumentParser) -> None:
         "--threads",
         type=_count(1),
         default=1,
-        help="torch threads of this process (default: 1; each worker process runs one)",
+        help="torch and BLAS threads of this process (default: 1; each worker runs one)",
     )
 
 

@@ -30,10 +30,12 @@ and the key's dotted path (``ppo.learning_rate: expected a number > 0, got 'fast
 Thread count
 ------------
 ``threads`` (default 1) is the torch intra-op thread count, applied in the training process and
-in every env worker (``SubprocVecEnv``'s, or the native tables' shards of ``workers``). On small
-machines the default (one thread per core) makes the PPO update fight the env workers for the
-cores: on 2 cores MaskablePPO ran 11x slower with torch's default than with one thread while the
-other core was busy.
+in every env worker (``SubprocVecEnv``'s, or the native tables' shards of ``workers``), and
+numpy's BLAS thread count there too (through threadpoolctl). On small machines the default (one
+thread per core) makes the PPO update fight the env workers for the cores: on 2 cores
+MaskablePPO ran 11x slower with torch's default than with one thread while the other core was
+busy, and the snapshots' numpy products (:mod:`~pokerzoo.training.numpy_actor`) slowed forked
+workers on numpy's default BLAS threads.
 """
 
 from __future__ import annotations
@@ -292,7 +294,8 @@ class TrainConfig(Section):
     fast bound, draw poker's 1.1x), ``true`` always, ``false`` never (the OS places them). Where the
     work runs, not what it computes: a run trains the same weights either way."""
     threads: int = Field(1, ge=1)
-    """torch threads in the trainer and in every env worker (see the module docstring)."""
+    """torch's and numpy's BLAS threads in the trainer and in every env worker (see the
+    module docstring)."""
     update_threads: int | None = Field(None, ge=1)
     """torch threads in the trainer during PPO's updates (``None``: ``threads``); collecting
     keeps ``threads``. While the updates run nothing else does (the env workers of

@@ -45,6 +45,7 @@ from .exploiters import (
     learner_path,
     trained_exploiters,
 )
+from .forking import blas_threads
 from .hooks import agent_policy, feature_set, formulation
 from .opponents import OpponentPool, PolicyBot, PoolSeatEnv
 from .replay import DealReplay
@@ -222,10 +223,12 @@ def _collection(config: TrainConfig, spec: GameSpec) -> str:
 
 
 def set_threads(threads: int) -> None:
-    """torch's intra-op thread count, in this process (see ``config`` on why it matters)."""
+    """torch's intra-op thread count, in this process (see ``config`` on why it matters), and
+    numpy's BLAS threads (:func:`~pokerzoo.training.forking.blas_threads`)."""
     import torch
 
     torch.set_num_threads(threads)
+    blas_threads(threads)
 
 
 def _make_single_env(

@@ -208,6 +208,33 @@ def test_the_evaluating_commands_set_torch_threads_without_importing_torch(
     assert result.stdout.strip().splitlines()[-3:] == ["False 1", "1", "2"]
 
 
+def test_thread_counts_reach_numpys_blas_in_the_command_and_its_workers(tmp_path: Path) -> None:
+    """``--threads`` sets numpy's BLAS threads as well as torch's (a BLAS pool spins while it
+    waits: the numpy actor's products slowed forked workers on 2 cores), in the command's
+    process and in the forked workers that play its deals (one thread each); the training
+    code's ``set_threads`` too."""
+    pytest.importorskip("threadpoolctl")
+    code = (
+        "import numpy\n"
+        "from threadpoolctl import threadpool_info\n"
+        "from pokerzoo.training.cli import main\n"
+        "from pokerzoo.training.forking import fork_map\n"
+        "from pokerzoo.training.train import set_threads\n"
+        "def blas(_=None):\n"
+        "    pools = threadpool_info()\n"
+        "    return sorted({i['num_threads'] for i in pools if i['user_api'] == 'blas'})\n"
+        "argv = ['league', 'quintet', '--bots', 'greedy', 'sacrifice', '--episodes', '2']\n"
+        f"main([*argv, '--threads', '3', '--out', {str(tmp_path)!r}])\n"
+        "print(blas())\n"
+        "print(fork_map(blas, [0, 1], processes=2))\n"
+        "set_threads(2)\n"
+        "print(blas())\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().splitlines()[-3:] == ["[3]", "[[1], [1]]", "[2]"]
+
+
 def test_the_default_process_count_is_the_cores_this_process_may_use(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
