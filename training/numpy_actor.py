@@ -8,18 +8,18 @@ layers as numpy products take 0.03-0.2 ms (``python benchmarks/snapshot_forward.
 
 :class:`NumpyActor` reads the actor's layers of a
 :class:`~pokerzoo.training.masked_sampling.MaskablePolicy` (``ppo.policy: mlp``) or of a
-:class:`~pokerzoo.training.policies.PerActionPolicy` (``ppo.policy: per_action``, without a
-gate) as views of the policy's own parameters, so that it follows them as they train, and takes
-the legal action with the highest logit. That is
-:meth:`~pokerzoo.training.masked_sampling.MaskablePolicy.most_probable`'s action wherever the
-best legal logit leads the next by more than float32 rounding. Where two legal actions' rows
-are identical (Poker Squares' empty cells before the policy learns) their logits tie but for
-rounding, which each library's products do by a row's place in the batch, so each may take
-either. The evaluation tables of trained agents of every game came out the same to the digit,
-and short runs of each multi-player default with a snapshot seated from the second rollout
-trained the same weights to the bit (docs/speed.md). A policy with parts this does not mirror
-(another features extractor, a gate, an activation other than ReLU, Tanh or none, a GPU) gets
-``None`` from :meth:`NumpyActor.of`, and its callers keep torch's pass.
+:class:`~pokerzoo.training.policies.PerActionPolicy` (``ppo.policy: per_action``, without a gate) as
+views of the policy's own parameters, so that it follows them as they train, and takes the legal
+action with the highest logit. That is
+:meth:`~pokerzoo.training.masked_sampling.MaskablePolicy.most_probable`'s action wherever the best
+legal logit leads the next by more than float32 rounding. Where two legal actions' rows are
+identical (Poker Squares' empty cells before the policy learns) their logits tie but for rounding,
+which each library's products do by a row's place in the batch, so each may take either. The
+evaluation tables of trained agents of every game came out the same to the digit, and short runs of
+each multi-player default with a snapshot seated from the second rollout trained the same weights to
+the bit (docs/results.md, Training throughput). A policy with parts this does not mirror (another
+features extractor, observations torch preprocesses, a gate, an activation other than ReLU, Tanh or
+none, a GPU) gets ``None`` from :meth:`NumpyActor.of`, and its callers keep torch's pass.
 """
 
 from __future__ import annotations
@@ -108,7 +108,9 @@ class NumpyActor:
     def of(cls, policy: Any) -> NumpyActor | None:
         """The actor of ``policy`` (a MaskablePPO policy), or None where it has parts this
         module does not mirror (its callers then play through torch)."""
+        from gymnasium import spaces
         from sb3_contrib.common.maskable.distributions import MaskableCategoricalDistribution
+        from stable_baselines3.common.preprocessing import is_image_space
         from stable_baselines3.common.torch_layers import FlattenExtractor
 
         from .masked_sampling import MaskablePolicy
@@ -124,6 +126,9 @@ class NumpyActor:
             FlattenExtractor
         ):
             return None
+        space = policy.observation_space
+        if not isinstance(space, spaces.Box) or is_image_space(space):
+            return None  # torch's preprocessing would one-hot or scale these observations
         hidden = _layers(policy.mlp_extractor.policy_net)
         if hidden is None:
             return None

@@ -129,8 +129,8 @@ def test_it_follows_the_policys_parameters_as_they_train() -> None:
 
 
 def test_parts_it_does_not_mirror_keep_torchs_pass() -> None:
-    """A gate, another activation or a subclass of the policy: no numpy actor, and
-    ``model_policy`` plays through torch."""
+    """A gate, another activation, a subclass of the policy or observations torch preprocesses:
+    no numpy actor (``model_policy`` then plays through torch)."""
     gate = Gate(column=0, candidates=2, stats_column=2, stats=1, weight=1.0)
     assert NumpyActor.of(_per_action(gate=gate)) is None
     assert NumpyActor.of(_flat(nn.ELU)) is None
@@ -145,6 +145,8 @@ def test_parts_it_does_not_mirror_keep_torchs_pass() -> None:
     )
     assert NumpyActor.of(scaled) is None
     assert NumpyActor.of(object()) is None
+    one_hot = MaskablePolicy(gym.spaces.Discrete(5), gym.spaces.Discrete(3), lambda _: 1e-3)
+    assert NumpyActor.of(one_hot) is None  # torch one-hots a Discrete observation
 
 
 def test_model_policy_plays_through_the_numpy_actor() -> None:
