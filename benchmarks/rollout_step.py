@@ -93,13 +93,20 @@ def row(game: str, steps: int, repeats: int) -> str:
     )
 
 
-def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def arguments(argv: Sequence[str] | None, description: str) -> argparse.Namespace:
+    """``--games``, ``--steps`` and ``--repeats`` of a benchmark of the training batches
+    (this one's and ``benchmarks/snapshot_forward.py``'s); torch set to one thread."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--games", nargs="+", default=list(DEFAULT_GAMES))
     parser.add_argument("--steps", type=int, default=64)
     parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args(argv)
     torch.set_num_threads(1)
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    args = arguments(argv, __doc__.split("\n")[0])
     print(
         "| game | policy | tables | observation | sb3-contrib µs | ours µs | ratio | same "
         "| log-prob |"

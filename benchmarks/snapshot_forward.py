@@ -15,24 +15,21 @@ torch (:meth:`~pokerzoo.training.masked_sampling.MaskablePolicy.most_probable`) 
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
-import torch
 from pokerzoo.training.numpy_actor import NumpyActor
 
-DEFAULT_GAMES = ("draw_poker", "five_card_stud", "nameless_poker", "quintet", "poker_squares")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from rollout_step import arguments, batches, best_us  # noqa: E402  (the same batches, timing)
+
 ROWS = (1, 4, 16)
 
 
 def rows_of(game: str, steps: int, repeats: int) -> list[str]:
     """The table rows of ``game``: one per batch size of :data:`ROWS`."""
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from rollout_step import batches, best_us  # the rollout step's batches, the same timing
-
     model, gathered = batches(game, steps)
     policy = model.policy
     actor = NumpyActor.of(policy)
@@ -59,12 +56,7 @@ def rows_of(game: str, steps: int, repeats: int) -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", nargs="+", default=list(DEFAULT_GAMES))
-    parser.add_argument("--steps", type=int, default=64)
-    parser.add_argument("--repeats", type=int, default=5)
-    args = parser.parse_args(argv)
-    torch.set_num_threads(1)
+    args = arguments(argv, __doc__.split("\n")[0])
     print("| game | policy | observation | rows | torch µs | numpy µs | ratio | same |")
     print("|---|---|---:|---:|---:|---:|---:|---|")
     for game in args.games:
