@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from typing import Any, TypeVar
 
 __all__ = [
+    "blas_threads",
     "CHUNKS_PER_PROCESS",
     "CHUNK_GAMES",
     "collections_spared",
@@ -28,7 +29,6 @@ __all__ = [
     "default_processes",
     "fork_map",
     "freeze_inherited",
-    "blas_threads",
     "one_torch_thread",
     "set_up_worker",
     "torch_threads",

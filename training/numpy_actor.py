@@ -149,6 +149,8 @@ class NumpyActor:
         ``(N, A)``."""
         observations = np.asarray(observations, dtype=np.float32)
         n = observations.shape[0]
+        if n == 0:
+            return np.empty(0, dtype=np.int64)
         latent = _forward(observations.reshape(n, -1), self._hidden)
         masks = np.asarray(masks, dtype=bool).reshape(n, -1)
         if self._head is None:

@@ -83,6 +83,14 @@ def test_flat_policys_action_is_torchs(
             _agrees(policy, observations, _masks(rng, rows, 6))
 
 
+def test_no_observations_no_actions() -> None:
+    for policy, width, actions in ((_flat(), 11, 6), (_per_action(), WIDE, ACTIONS)):
+        actor = NumpyActor.of(policy)
+        assert actor is not None
+        got = actor(np.zeros((0, width), np.float32), np.zeros((0, actions), bool))
+        assert got.dtype == np.int64 and got.shape == (0,)
+
+
 @pytest.mark.parametrize("activation", [nn.ReLU, nn.Tanh])
 def test_per_action_policys_action_is_torchs(activation: type[nn.Module]) -> None:
     policy = _per_action(activation=activation)
