@@ -2,9 +2,8 @@
 
 :class:`SeatVectorEnv` steps ``num_envs`` single-seat tables (:class:`~.single_seat.SingleSeatEnv`,
 each one seat of its own AEC env, the other seats played by bots) together: a step plays every
-table's learner action, then the bots of every table until each learner is to act again (the
-tables dealt again during the step, their bots' turns too), asking the bots of a class that
-wait at the same time in one :func:`~.bots.act_batch` call (:func:`~.turns.play_batched`: a
+table's learner action, then the bots of every table until each learner is to act again, asking
+all the bots that are to act at the same moment in one :func:`~.bots.act_batch` call (a
 Monte-Carlo bot evaluates the samples of all its tables at once). The rules run in each table's
 own engine, so a table plays exactly the game its single env plays: sub-env ``i`` of a vector
 env reset with ``seed=s`` replays the single env reset with ``seed=s + i`` (the same deals,
@@ -61,7 +60,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from .errors import GameOverError, IllegalActionError
-from .turns import Turns, play_batched, reset_turns, step_turns
+from .turns import play_batched, reset_turns, step_turns
 from .vector import VECTOR_METADATA, check_autoreset_mode, reset_rows, vector_seeds
 
 __all__ = ["SeatVectorEnv"]
@@ -173,35 +172,22 @@ class SeatVectorEnv(VectorEnv):
         rewards = np.zeros(n, dtype=np.float64)
         terminated = np.zeros(n, dtype=bool)
         truncated = np.zeros(n, dtype=bool)
-        same_step = self.autoreset_mode == AutoresetMode.SAME_STEP
-        # One batch of bot turns for the whole step: the tables that ended last step are dealt
-        # again ("NextStep"), the others play their action and, "SameStep", are dealt again at
-        # once if it ends their game. Each table draws from its own generators, so playing
-        # them side by side changes only how many rows each bot call takes.
-        restarts = np.flatnonzero(restart).tolist()
-        turns = [_move(self.tables[i], int(actions[i]), same_step) for i in playing]
-        played = play_batched([*turns, *(reset_turns(self.tables[i]) for i in restarts)])
-        moved, dealt = played[: len(playing)], played[len(playing) :]
-        again: list[int] = []
-        redealt = []
-        for i, ((observation, reward, term, trunc, info), deal) in zip(playing, moved, strict=True):
+        moved = play_batched([step_turns(self.tables[i], int(actions[i])) for i in playing])
+        for i, (observation, reward, term, trunc, info) in zip(playing, moved, strict=True):
             self._take(i, observation, info)
             rewards[i], terminated[i], truncated[i] = reward, term, trunc
-            if deal is not None:
-                again.append(i)
-                redealt.append(deal)
-        for i, (observation, info) in zip(restarts, dealt, strict=True):
-            self._take(i, observation, info)
+        if restart.any():  # "NextStep": the tables that ended last step are dealt again
+            self._redeal(np.flatnonzero(restart).tolist())
         ended = terminated | truncated
         self._ended = ended.copy()
         info: dict[str, Any] = {}
-        if again:
+        if ended.any() and self.autoreset_mode == AutoresetMode.SAME_STEP:
+            rows = np.flatnonzero(ended).tolist()
             info["final_obs"] = self._observations.copy()
             info["_final_obs"] = ended.copy()
             info["final_info"] = self._stacked(self._infos, valid=ended)
             info["_final_info"] = ended.copy()
-            for i, (observation, deal_info) in zip(again, redealt, strict=True):
-                self._take(i, observation, deal_info)
+            self._redeal(rows)
             self._ended[:] = False
         info.update(self._stacked(self._infos))
         return self._observations.copy(), rewards, terminated, truncated, info
@@ -248,6 +234,12 @@ class SeatVectorEnv(VectorEnv):
             table.close()
 
     # --- internals -------------------------------------------------------------------------------
+    def _redeal(self, rows: list[int]) -> None:
+        """Deal tables ``rows`` again from their own generators."""
+        dealt = play_batched([reset_turns(self.tables[i]) for i in rows])
+        for i, (observation, info) in zip(rows, dealt, strict=True):
+            self._take(i, observation, info)
+
     def _take(self, i: int, observation: np.ndarray, info: dict[str, Any]) -> None:
         self._observations[i] = observation
         self._masks[i] = info["action_mask"]
@@ -274,15 +266,6 @@ class SeatVectorEnv(VectorEnv):
                 f"bad actions {actions!r}: expected {self.num_envs} int actions, one per table"
             )
         return a
-
-
-def _move(table: Any, action: int, same_step: bool) -> Turns[tuple[Any, Any]]:
-    """``table``'s step with ``action``, its bots played, and with ``same_step`` its next deal
-    if the step ends its game: ``(step's result, reset's result or None)``."""
-    moved = yield from step_turns(table, action)
-    if same_step and (moved[2] or moved[3]):
-        return moved, (yield from reset_turns(table))
-    return moved, None
 
 
 def _wrapper_attr(table: Any, name: str) -> Any:

@@ -39,16 +39,8 @@ def play_turns(turns: Turns[T]) -> T:
 
 
 def play_batched(tables: Sequence[Turns[T]]) -> list[T]:
-    """Run every table's ``turns`` to its end, many tables' bots answering in one
-    :func:`~.bots.act_batch` call; each table's result, in order.
-
-    The order in which waiting tables are answered changes nothing but the batches (each bot
-    draws from its own generator, each table from its own), so it is chosen for their size:
-    the requests of bots asked row by row (a class without ``act_batch``) are answered at once,
-    and of the batched classes only the one with the most requests waiting, while the others
-    wait for the tables it moves on, which often come to wait for them too. A Monte-Carlo bot
-    or a policy pays much of its cost per call: in stud's training shards this took their
-    calls from about 2 rows to about 5."""
+    """Run every table's ``turns`` to its end, the bots that wait at the same time answering in
+    one :func:`~.bots.act_batch` call; each table's result, in order."""
     results: list[Any] = [None] * len(tables)
     waiting: dict[int, BotRequest] = {}
 
@@ -63,16 +55,7 @@ def play_batched(tables: Sequence[Turns[T]]) -> list[T]:
     for i in range(len(tables)):
         advance(i, None)
     while waiting:
-        by_kind: dict[type, list[int]] = {}
-        for i, (bot, _, _) in waiting.items():
-            by_kind.setdefault(type(bot), []).append(i)
-        single = [i for kind, rows in by_kind.items() if not _batched(kind) for i in rows]
-        if single:
-            for i in single:
-                bot, observation, mask = waiting[i]
-                advance(i, int(bot.act(observation, mask)))
-            continue
-        rows = max(by_kind.values(), key=len)  # the first class found among the largest
+        rows = list(waiting)
         requests = [waiting[i] for i in rows]
         actions = act_batch(
             [bot for bot, _, _ in requests],
@@ -82,11 +65,6 @@ def play_batched(tables: Sequence[Turns[T]]) -> list[T]:
         for i, action in zip(rows, actions.tolist(), strict=True):
             advance(i, action)
     return results
-
-
-def _batched(kind: type) -> bool:
-    """Whether :func:`~.bots.act_batch` asks bots of class ``kind`` many rows at a time."""
-    return getattr(kind, "act_batch", None) is not None
 
 
 def _finished(value: T) -> Turns[T]:

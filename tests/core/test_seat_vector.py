@@ -14,7 +14,6 @@ from pokerzoo.envs.core.bots import RandomBot, act_batch
 from pokerzoo.envs.core.errors import GameOverError, IllegalActionError
 from pokerzoo.envs.core.registry import games
 from pokerzoo.envs.core.seat_vector import SeatVectorEnv
-from pokerzoo.envs.core.turns import play_batched
 
 from tests.helpers import bot_decisions, random_action
 
@@ -252,32 +251,3 @@ def test_tables_made_to_replace_masked_actions_replace_them() -> None:
         np.testing.assert_array_equal(observations[i], observation)
         assert rewards[i] == reward
         _same_info(info, i, single_info)
-
-
-@pytest.mark.parametrize("mode", ["NextStep", "SameStep"])
-def test_a_step_plays_its_deals_in_the_same_batch(mode: str, monkeypatch: Any) -> None:
-    """The tables dealt again during a step (the ended ones, at once or at the next step) play
-    their bots beside the others': one batch of turns a step, so a bot class is asked for all
-    of them together."""
-    import pokerzoo.envs.core.seat_vector as seat_vector
-
-    batches: list[int] = []
-
-    def counted(tables: Any) -> Any:
-        batches.append(len(tables))
-        return play_batched(tables)
-
-    monkeypatch.setattr(seat_vector, "play_batched", counted)
-    vector = SeatVectorEnv(_tables(MULTI[0], 4), autoreset_mode=mode)
-    vector.reset(seed=3)
-    rng = np.random.default_rng(0)
-    ended = 0
-    for _ in range(500):
-        batches.clear()
-        masks = vector.action_masks()
-        _, _, terminated, truncated, _ = vector.step([_pick(rng, mask) for mask in masks])
-        assert batches == [4]
-        ended += int((terminated | truncated).sum())
-        if ended >= 3:
-            break
-    assert ended >= 3

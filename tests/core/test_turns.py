@@ -1,6 +1,5 @@
 """Many tables' bot turns answered together (``envs/core/turns.py``): every table gets the
-result it gets alone, whichever order the requests are answered in, and a batched bot class is
-asked in as few calls as the waiting tables allow."""
+result it gets alone, and a bot shared by tables answers each table's request in turn."""
 
 from __future__ import annotations
 
@@ -96,19 +95,9 @@ def test_every_table_gets_what_it_gets_alone() -> None:
     assert together[-1] == []
 
 
-def test_a_batched_class_waits_for_the_tables_that_will_ask_it() -> None:
-    """Answering every waiting table at each round would ask the policies in three calls (p0,
-    then p3, then p1 and p2) and the equity bots in two. Answering the row-by-row bots at once
-    and then the largest batched class alone lets the policies wait until all four tables
-    ask them: one call."""
-    play_batched([_table(bots, start) for start, bots in enumerate(_sequences())])
-    assert _Equity.calls == [["e1", "e2", "e3"], ["e0"]]
-    assert _Policy.calls == [["p0", "p1", "p2", "p3"]]
-    assert _Rules.asked == 3
-
-
 def test_one_request_a_table_at_a_time() -> None:
-    """A bot shared by many tables is asked for one table's row per call at most once."""
+    """A bot shared by several tables (a snapshot) gets a row for each table waiting on it, and
+    each table's next request only once its last is answered."""
     shared = _Equity("shared")
     results = play_batched([_table([shared, shared], start) for start in range(3)])
     assert results == [[start + 1, start + 2] for start in range(3)]
