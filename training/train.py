@@ -351,14 +351,6 @@ def _table_factories(
     ]
 
 
-TERMINAL_FEATURES = "truncated"
-"""The last observations of ended games that the training envs turn into features
-(:class:`~.vec_wrappers.FeatureVecEnv`'s ``terminals``): a truncated game's only, which
-``learn`` bootstraps; no game of the package truncates. A stud or draw poker shard ends about a
-third of its games at every step, and their last observations' features had been 19% and 25%
-of a worker's time (their learner's features: 0.67 s and 1.05 s where the step's own rows took
-0.25 s and 0.19 s, 300 steps of a 16-table shard)."""
-
 TRAINING_INFO_KEYS: tuple[str, ...] = ()
 """The games' info entries the native training envs pass on: none. ``learn`` reads only what
 :class:`~.sb3_vec_env.SB3VecEnv` adds where a game ended (and VecMonitor's ``"episode"``);
@@ -400,7 +392,7 @@ def _build_shard(
         info_keys=TRAINING_INFO_KEYS,
     )
     transform = feature_set(get_game(game), features, actions)
-    return venv if transform is None else FeatureVecEnv(venv, transform, TERMINAL_FEATURES)
+    return venv if transform is None else FeatureVecEnv(venv, transform)
 
 
 def make_training_env(
@@ -444,7 +436,7 @@ def make_training_env(
         venv = InfoMaskVecEnv(venv)
     transform = feature_set(spec, config.features, config.actions)
     if transform is not None and not worker_features:
-        venv = FeatureVecEnv(venv, transform, TERMINAL_FEATURES)
+        venv = FeatureVecEnv(venv, transform)
     venv = VecMonitor(venv, filename=monitor)
     if config.reward_scale != 1.0:
         venv = RewardScaleVecEnv(venv, config.reward_scale)

@@ -9,8 +9,7 @@ auto-reset) and answers ``env_method("action_masks")`` itself. An env whose info
 falls back to asking the workers.
 
 :class:`FeatureVecEnv`: every observation through a feature function
-(:mod:`pokerzoo.training.features`), in the main process, batched over the envs (the last
-observations of ended games only where ``learn`` reads them, in the training envs).
+(:mod:`pokerzoo.training.features`), in the main process, batched over the envs.
 :class:`FeatureEnv` does the same inside one env: ``SubprocVecEnv`` workers compute the features
 of their own envs in parallel, and a worker's opponents (snapshots of the learner that need the
 same features of the same deal) share its caches.
@@ -31,7 +30,7 @@ import numpy as np
 from gymnasium import spaces
 from stable_baselines3.common.vec_env import VecEnv, VecEnvWrapper
 
-__all__ = ["TERMINALS", "FeatureEnv", "FeatureVecEnv", "InfoMaskVecEnv", "RewardScaleVecEnv"]
+__all__ = ["FeatureEnv", "FeatureVecEnv", "InfoMaskVecEnv", "RewardScaleVecEnv"]
 
 
 class InfoMaskVecEnv(VecEnvWrapper):
@@ -86,33 +85,12 @@ class FeatureEnv(gym.ObservationWrapper):
         return self.transform(np.asarray(observation, dtype=np.float32)[None])[0]
 
 
-TERMINALS = ("all", "truncated")
-"""What :class:`FeatureVecEnv` does with the last observations of the games that end."""
-
-
 class FeatureVecEnv(VecEnvWrapper):
-    """Applies a batched feature function to every observation, and to the last observations of
-    the games that end (``info["terminal_observation"]``).
+    """Applies a batched feature function to every observation (terminal ones included)."""
 
-    ``terminals``: ``"all"`` (default) turns every game's last observation into features;
-    ``"truncated"`` only those of truncated games (``info["TimeLimit.truncated"]``), the only
-    ones SB3's on-policy ``learn`` reads (it bootstraps their value), and removes
-    ``"terminal_observation"`` from the info of a game that ended by its rules, which has
-    nothing to bootstrap. The training envs use ``"truncated"``: in a stud or draw poker shard
-    a third of the games end at every step, and their last observations' Monte-Carlo features
-    were a fifth of a worker's time."""
-
-    def __init__(
-        self,
-        venv: VecEnv,
-        transform: Callable[[np.ndarray], np.ndarray],
-        terminals: str = "all",
-    ) -> None:
-        if terminals not in TERMINALS:
-            raise ValueError(f"bad terminals {terminals!r}: expected one of {list(TERMINALS)}")
+    def __init__(self, venv: VecEnv, transform: Callable[[np.ndarray], np.ndarray]) -> None:
         super().__init__(venv, observation_space=_feature_space(venv.observation_space, transform))
         self.transform = transform
-        self.terminals = terminals
 
     def reset(self) -> np.ndarray:
         return self.transform(self.venv.reset())
@@ -120,11 +98,6 @@ class FeatureVecEnv(VecEnvWrapper):
     def step_wait(self) -> Any:
         observations, rewards, dones, infos = self.venv.step_wait()
         ended = [i for i, info in enumerate(infos) if "terminal_observation" in info]
-        if self.terminals == "truncated":
-            for i in ended:
-                if not infos[i].get("TimeLimit.truncated", False):
-                    del infos[i]["terminal_observation"]
-            ended = [i for i in ended if "terminal_observation" in infos[i]]
         if not ended:
             return self.transform(observations), rewards, dones, infos
         # One call for the step's observations and its episodes' last ones: the feature sets

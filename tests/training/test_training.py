@@ -629,16 +629,11 @@ def test_quintet_plans_policy_trains_and_a_saved_model_acts_identically(tmp_path
     ids=["packs-features", "packs-actions"],
 )
 def test_every_collection_gives_the_same_observations(
-    settings: dict[str, Any], width: int | None, monkeypatch: pytest.MonkeyPatch
+    settings: dict[str, Any], width: int | None
 ) -> None:
     """DummyVecEnv (features batched in this process), SubprocVecEnv (features in each
-    worker) and the native vector env of bot tables (bots batched) collect the same games,
-    the games' last observations included (which training computes only where ``learn``
-    reads them: :func:`test_training_envs_feature_no_last_observation_learn_does_not_read`)."""
-    from pokerzoo.training import train as train_module
+    worker) and the native vector env of bot tables (bots batched) collect the same games."""
     from pokerzoo.training.train import make_training_env
-
-    monkeypatch.setattr(train_module, "TERMINAL_FEATURES", "all")
 
     seen = {}
     for kind in ("dummy", "subproc", "native"):
@@ -660,38 +655,6 @@ def test_every_collection_gives_the_same_observations(
         assert seen["dummy"].shape == (31 * 2 + 2, width)  # one game ended in each env
     assert np.array_equal(seen["dummy"], seen["subproc"])
     assert np.array_equal(seen["dummy"], seen["native"])
-
-
-@pytest.mark.parametrize("kind", ["dummy", "native"])
-def test_training_envs_feature_no_last_observation_learn_does_not_read(kind: str) -> None:
-    """No game of the package truncates, so the training envs that compute the features batched
-    (``FeatureVecEnv``) hand ``learn`` no last observation: it bootstraps only truncated games,
-    and the features of every ended hand had been a fifth of a stud worker's time."""
-    from pokerzoo.training.train import make_training_env
-
-    config = from_dict(
-        {
-            "game": "five_card_stud",
-            "n_envs": 4,
-            "vec_env": kind,
-            "features": "equity",
-            "opponents": {"bots": {"random": 1, "caller": 1}},
-        }
-    )
-    venv = make_training_env(config)
-    venv.seed(3)
-    venv.reset()
-    ended = 0
-    for _ in range(40):
-        masks = np.stack(venv.env_method("action_masks"))
-        observations, _, dones, infos = venv.step(masks.argmax(axis=1))
-        assert observations.shape[1:] == venv.observation_space.shape
-        for done, info in zip(dones, infos, strict=True):
-            assert "terminal_observation" not in info
-            assert info.get("TimeLimit.truncated", False) is False
-            ended += int(done)
-    venv.close()
-    assert ended > 0
 
 
 def test_updates_run_on_update_threads_and_collection_on_threads(

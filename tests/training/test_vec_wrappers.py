@@ -1,13 +1,11 @@
 """``FeatureVecEnv``: features of a step's observations and of its episodes' last observations,
-computed in one call of the feature function; with ``terminals="truncated"``, of the truncated
-episodes' last observations only."""
+computed in one call of the feature function."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import numpy as np
-import pytest
 from gymnasium import spaces
 from pokerzoo.training.vec_wrappers import FeatureVecEnv
 from stable_baselines3.common.vec_env import VecEnv
@@ -15,7 +13,7 @@ from stable_baselines3.common.vec_env import VecEnv
 
 class _Scripted(VecEnv):
     """Three envs; every step ends the episodes of envs 0 and 2 (their last observations in the
-    infos, as SB3's vec envs report them), env 2's truncated."""
+    infos, as SB3's vec envs report them)."""
 
     def __init__(self) -> None:
         super().__init__(3, spaces.Box(0, 100, (2,), np.float32), spaces.Discrete(2))
@@ -32,7 +30,6 @@ class _Scripted(VecEnv):
         infos: list[dict[str, Any]] = [{} for _ in range(3)]
         for i in (0, 2):
             infos[i]["terminal_observation"] = np.array([self.t, 10 + i], np.float32)
-            infos[i]["TimeLimit.truncated"] = i == 2
         return observations, np.zeros(3), np.array([True, False, True]), infos
 
     def close(self) -> None: ...
@@ -65,31 +62,3 @@ def test_one_call_a_step_features_every_row_as_alone() -> None:
     assert infos[0]["terminal_observation"].tolist() == [11, 20]
     assert infos[2]["terminal_observation"].tolist() == [13, 24]
     assert "terminal_observation" not in infos[1] and dones.tolist() == [True, False, True]
-
-
-def _features(calls: list[int]) -> Any:
-    def features(observations: np.ndarray) -> np.ndarray:
-        calls.append(len(observations))
-        return np.column_stack([observations.sum(axis=1), observations[:, 1] * 2])
-
-    return features
-
-
-def test_truncated_terminals_feature_only_the_truncated_games() -> None:
-    """SB3's on-policy ``learn`` reads a last observation only to bootstrap a truncated game:
-    the others are not computed, and their entry goes rather than holding a raw observation."""
-    calls: list[int] = []
-    venv = FeatureVecEnv(_Scripted(), _features(calls), terminals="truncated")
-    calls.clear()
-    venv.step_async(np.zeros(3, np.int64))
-    observations, _, dones, infos = venv.step_wait()
-    assert calls == [4]  # three observations and the truncated game's last one
-    assert observations.tolist() == [[1, 0], [2, 2], [3, 4]]
-    assert "terminal_observation" not in infos[0] and infos[0]["TimeLimit.truncated"] is False
-    assert infos[2]["terminal_observation"].tolist() == [13, 24]
-    assert dones.tolist() == [True, False, True]
-
-
-def test_bad_terminals_raise_naming_the_value() -> None:
-    with pytest.raises(ValueError, match=r"bad terminals 'some': expected one of \['all'"):
-        FeatureVecEnv(_Scripted(), _features([]), terminals="some")
