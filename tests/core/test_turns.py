@@ -89,10 +89,16 @@ def _sequences() -> list[list[object]]:
 
 
 def test_every_table_gets_what_it_gets_alone() -> None:
+    """Each answer goes back to the table that asked (each bot answers with its own offset),
+    and every bot is asked exactly once per request, the rules bots row by row."""
     alone = [play_turns(_table(bots, start)) for start, bots in enumerate(_sequences())]
+    _Equity.calls, _Policy.calls, _Rules.asked = [], [], 0
     together = play_batched([_table(bots, start) for start, bots in enumerate(_sequences())])
     assert together == alone
     assert together[-1] == []
+    assert sorted(name for call in _Equity.calls for name in call) == ["e0", "e1", "e2", "e3"]
+    assert sorted(name for call in _Policy.calls for name in call) == ["p0", "p1", "p2", "p3"]
+    assert _Rules.asked == 3
 
 
 def test_one_request_a_table_at_a_time() -> None:
