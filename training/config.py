@@ -113,10 +113,6 @@ class PPOConfig(Section):
     """``per_action``: hidden sizes of the shared action scorer."""
     context: int = Field(64, ge=1)
     """``per_action``: width of the learned summary of the whole observation."""
-    pool: int = Field(0, ge=0)
-    """``per_action``: width of a learned summary of the actions' rows (0: none): each row
-    that may be chosen through a layer of this width, their maximum beside the context, so
-    that an action's score can weigh it against the others'."""
     activation: Literal["tanh", "relu"] = "relu"
     """Hidden-layer activation."""
 

@@ -134,7 +134,7 @@ class NumpyActor:
             return None
         net = policy.action_net
         if type(net) is PerActionHead:
-            if net.layout.gate is not None or net.pool_width:
+            if net.layout.gate is not None:
                 return None
             context, score = _layers(net.context), _layers(net.score)
             if context is None or not score:

@@ -17,11 +17,6 @@ action and ``S`` statistics of its own. The head's *gate* then adds to each acti
 candidates, starting at a constant weight for every candidate: the policy starts by following
 what the candidates agree on and learns from the returns which candidates to trust.
 
-With ``pool`` (config ``ppo.pool``, default 0: none), each row the head scores also goes through
-a layer of that width, and the rows' maximum joins the context: each action is scored knowing
-what the others offer (a set's summary, as in Deep Sets), where otherwise its score reads its own
-row and the observation's context alone.
-
 Wherever the action masks are known (the rollouts, training's ``evaluate_actions``,
 ``predict``), the head scores the legal actions' rows only and gives the others logit 0, which a
 masked distribution never reads: poker without a name has about 3 legal actions of its 66.
@@ -70,13 +65,9 @@ class PerActionHead(nn.Module):
         head_arch: list[int],
         context: int,
         activation: type[nn.Module],
-        pool: int = 0,
     ) -> None:
         super().__init__()
         self.layout = layout
-        self.pool_width = pool
-        if pool:  # no parameters without it: models without a pool load unchanged
-            self.pool = nn.Sequential(nn.Linear(layout.width, pool), activation())
         gate = layout.gate
         if gate is not None:  # no parameters without a gate: models without one load unchanged
             self.gate_net = nn.Sequential(
@@ -87,7 +78,7 @@ class PerActionHead(nn.Module):
             nn.init.constant_(last.bias, float(gate.weight))
         self.context = nn.Sequential(nn.Linear(layout.offset, context), activation())
         layers: list[nn.Module] = []
-        width = layout.width + context + pool
+        width = layout.width + context
         for size in head_arch:
             layers += [nn.Linear(width, size), activation()]
             width = size
@@ -104,8 +95,6 @@ class PerActionHead(nn.Module):
         rows = observation[:, layout.offset : layout.offset + layout.actions * layout.width]
         rows = rows.reshape(n, layout.actions, layout.width)
         context = self.context(observation[:, : layout.offset])
-        if self.pool_width:
-            context = torch.cat([context, self._pooled(rows, masks)], dim=1)
         logits = self._scores(rows, context, masks)
         gate = layout.gate
         if gate is not None:
@@ -116,25 +105,6 @@ class PerActionHead(nn.Module):
             suggestions = rows[:, :, gate.column : gate.column + k]  # (N, A, K)
             logits = logits + (suggestions * weights.squeeze(2).unsqueeze(1)).sum(dim=2)
         return logits
-
-    def _pooled(self, rows: torch.Tensor, masks: torch.Tensor | None) -> torch.Tensor:
-        """``(N, pool)``: the rows that :meth:`_scores` scores (legal where ``masks`` are given,
-        not padding with ``layout.padding``) each through :attr:`pool`, their maximum per
-        observation (0 where there is none): what every action's score can weigh it against."""
-        chosen = masks
-        if self.layout.padding and chosen is None:
-            chosen = _live(rows)
-        if chosen is None:
-            return self.pool(rows).amax(dim=1)
-        at, action = chosen.nonzero(as_tuple=True)
-        picked = rows[at, action]
-        if self.layout.padding and masks is not None:
-            live = picked.abs().sum(dim=1) > 0
-            at, picked = at[live], picked[live]
-        projected = self.pool(picked)
-        out = projected.new_zeros(rows.shape[0], self.pool_width)
-        index = at.unsqueeze(1).expand(-1, self.pool_width)
-        return out.scatter_reduce(0, index, projected, reduce="amax", include_self=False)
 
     def _scores(
         self, rows: torch.Tensor, context: torch.Tensor, masks: torch.Tensor | None
@@ -275,7 +245,6 @@ class PerActionPolicy(MaskablePolicy):
         per_action: PerActionLayout,
         head_arch: list[int] | None = None,
         context: int = 64,
-        pool: int = 0,
         **kwargs: Any,
     ) -> None:
         if not isinstance(per_action, PerActionLayout):
@@ -285,7 +254,6 @@ class PerActionPolicy(MaskablePolicy):
         self.per_action = per_action
         self.head_arch = [64, 64] if head_arch is None else list(head_arch)
         self.context_width = context
-        self.pool_width = pool
         net_arch = kwargs.pop("net_arch", None)
         if net_arch is None:
             net_arch = [256, 256]
@@ -301,7 +269,7 @@ class PerActionPolicy(MaskablePolicy):
                 f"per_action has {self.per_action.actions} actions, the env {self.action_space.n}"
             )
         self.action_net = PerActionHead(
-            self.per_action, self.head_arch, self.context_width, self.activation_fn, self.pool_width
+            self.per_action, self.head_arch, self.context_width, self.activation_fn
         )
         value = self.mlp_extractor.value_net
         if self.per_action.padding and len(value) and isinstance(value[0], nn.Linear):
@@ -312,10 +280,7 @@ class PerActionPolicy(MaskablePolicy):
     def _get_constructor_parameters(self) -> dict[str, Any]:
         data = super()._get_constructor_parameters()
         data.update(
-            per_action=self.per_action,
-            head_arch=self.head_arch,
-            context=self.context_width,
-            pool=self.pool_width,
+            per_action=self.per_action, head_arch=self.head_arch, context=self.context_width
         )
         return data
 

@@ -684,7 +684,6 @@ def _policy(config: TrainConfig, spec: GameSpec) -> tuple[Any, dict[str, Any]]:
         per_action=features.per_action,
         head_arch=list(config.ppo.head_arch),
         context=config.ppo.context,
-        pool=config.ppo.pool,
     )
     return PerActionPolicy, kwargs
 
@@ -770,7 +769,7 @@ def train(
             model.set_random_seed(config.seed + model.num_timesteps)
         else:
             ppo = to_dict(config.ppo)
-            for key in ("net_arch", "activation", "policy", "head_arch", "context", "pool"):
+            for key in ("net_arch", "activation", "policy", "head_arch", "context"):
                 del ppo[key]
             del ppo["learning_rate_end"]
             ppo["learning_rate"] = _learning_rate(config)

@@ -42,10 +42,7 @@ def _flat(
 
 
 def _per_action(
-    padding: bool = False,
-    gate: Gate | None = None,
-    activation: type[nn.Module] = nn.ReLU,
-    pool: int = 0,
+    padding: bool = False, gate: Gate | None = None, activation: type[nn.Module] = nn.ReLU
 ) -> PerActionPolicy:
     torch.manual_seed(4)
     return PerActionPolicy(
@@ -57,7 +54,6 @@ def _per_action(
         head_arch=[16, 8],
         context=5,
         activation_fn=activation,
-        pool=pool,
     )
 
 
@@ -141,11 +137,10 @@ def test_it_follows_the_policys_parameters_as_they_train() -> None:
 
 
 def test_parts_it_does_not_mirror_keep_torchs_pass() -> None:
-    """A gate, a pool of the rows, another activation, a subclass of the policy or observations
-    torch preprocesses: no numpy actor (``model_policy`` then plays through torch)."""
+    """A gate, another activation, a subclass of the policy or observations torch preprocesses:
+    no numpy actor (``model_policy`` then plays through torch)."""
     gate = Gate(column=0, candidates=2, stats_column=2, stats=1, weight=1.0)
     assert NumpyActor.of(_per_action(gate=gate)) is None
-    assert NumpyActor.of(_per_action(pool=3)) is None
     assert NumpyActor.of(_flat(nn.ELU)) is None
 
     class Scaled(MaskablePolicy):

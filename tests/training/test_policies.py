@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import gymnasium as gym
 import numpy as np
 import pytest
@@ -313,62 +311,3 @@ def test_padded_linear_gradients_are_autograds_to_the_bit(rows: list[int]) -> No
         grads.append((out, linear.weight.grad.clone(), linear.bias.grad.clone(), observation.grad))
     for got, expected in zip(*grads, strict=True):
         assert torch.equal(got, expected)
-
-
-@pytest.mark.parametrize("padding", [False, True])
-def test_pool_puts_the_chosen_rows_maximum_beside_the_context(padding: bool) -> None:
-    """``pool``: each row that may be chosen (legal, not padding) through the pool layer, their
-    maximum beside the context; illegal rows change nothing, an observation with none gets 0,
-    and the gradients reach the pool layer."""
-    torch.manual_seed(5)
-    layout = PerActionLayout(OFFSET, ACTIONS, 3, padding=padding)
-    scorer = PerActionHead(layout, [8], 4, nn.ReLU, pool=6)
-    observation = padded_observations()
-    masks = torch.rand(6, ACTIONS) < 0.6
-    masks[0] = False  # no legal row at all
-    masks[1, 2] = True
-    rows = observation[:, OFFSET:].view(6, ACTIONS, 3)
-    chosen = masks & (rows.abs().sum(dim=2) > 0) if padding else masks
-    pooled = torch.zeros(6, 6)
-    for i in range(6):
-        if chosen[i].any():
-            pooled[i] = scorer.pool(rows[i][chosen[i]]).amax(dim=0)
-    context = torch.cat([scorer.context(observation[:, :OFFSET]), pooled], dim=1)
-    beside = torch.cat([rows, context.unsqueeze(1).expand(6, ACTIONS, 10)], dim=2)
-    expected = torch.where(chosen, scorer.score(beside).squeeze(2), 0.0)
-    got = scorer(observation, masks)
-    assert torch.allclose(got, expected, atol=1e-6)
-    changed = observation.clone().view(6, -1)
-    changed[:, OFFSET:].view(6, ACTIONS, 3)[~masks] = 9.0  # illegal rows: never read
-    assert torch.allclose(scorer(changed, masks), got, atol=1e-6)
-    got.square().sum().backward()
-    assert scorer.pool[0].weight.grad is not None and scorer.pool[0].weight.grad.abs().sum() > 0
-
-
-def test_pool_is_a_policy_option_that_saves_and_loads(tmp_path: Path) -> None:
-    """``pool`` reaches the head, is saved with the model and loads back; without it the head
-    has no pool parameters (models saved before it load unchanged)."""
-
-    def policy_of(pool: int) -> PerActionPolicy:
-        return PerActionPolicy(
-            gym.spaces.Box(0.0, 1.0, (OFFSET + ACTIONS * 3,), np.float32),
-            gym.spaces.Discrete(ACTIONS),
-            lambda _: 3e-4,
-            per_action=PADDED,
-            net_arch=[8],
-            head_arch=[8],
-            context=4,
-            pool=pool,
-        )
-
-    pooled = policy_of(5)
-    assert pooled.action_net.pool_width == 5 and pooled.action_net.pool[0].out_features == 5
-    assert pooled.action_net.score[0].in_features == 3 + 4 + 5
-    assert pooled._get_constructor_parameters()["pool"] == 5
-    assert not any("pool" in name for name in policy_of(0).state_dict())
-    path = tmp_path / "policy.pt"
-    pooled.save(str(path))
-    loaded = PerActionPolicy.load(str(path))
-    observation = padded_observations()
-    with torch.no_grad():
-        assert torch.equal(loaded.action_net(observation), pooled.action_net(observation))
