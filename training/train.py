@@ -3,8 +3,9 @@
 1. Resolve the config (``configs/<game>.yaml`` + command-line overrides), validate it against
    the game (env options, bot names), set the torch thread count and every seed.
 2. Make the run folder: ``config.yaml`` (resolved), ``run.json`` (seed, package versions,
-   command, training segments and throughput), later ``model.zip``, ``checkpoints/``,
-   ``snapshots/`` (self-play), ``tb/`` (TensorBoard), ``monitor.csv``, ``evaluations.csv``.
+   training segments, each with its start, command and timings, and throughput), later
+   ``model.zip``, ``checkpoints/``, ``snapshots/`` (self-play), ``tb/`` (TensorBoard),
+   ``monitor.csv``, ``evaluations.csv``.
 3. Build the vectorised training env: the game's native vector env (games of several players:
    the vector env of bot tables, :mod:`pokerzoo.envs.core.seat_vector`, every table's bots
    asked in one batch; ``workers`` > 1 splits the tables across worker processes,
@@ -735,6 +736,7 @@ def train(
 
     from .buffers import EnvMajorRolloutBuffer
 
+    began = datetime.now(timezone.utc)  # the segment's start, recorded in run.json at its end
     set_threads(config.threads)
     set_random_seed(config.seed)
     info = write_run_info(run_dir, config)
@@ -808,7 +810,7 @@ def train(
     learn_seconds = max(seconds - evaluation.seconds - exploiters.seconds, 1e-9)
     info["segments"].append(
         {
-            "started": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            "started": began.isoformat(timespec="seconds"),
             "command": sys.argv,
             "monitor": monitor.name,
             "from_timesteps": start_steps,

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import logging
+import time
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -125,6 +127,25 @@ def test_run_folder_holds_model_config_seed_and_versions(poker_squares_run: Any)
     rows = (run / "evaluations.csv").read_text().splitlines()
     assert rows[0].startswith("timesteps,agent_mean,bot_mean/random")
     assert len(rows) >= 3  # 128, 256
+
+
+def test_a_segment_records_when_it_started(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """run.json's ``started`` is the segment's start, not its end: ``learn`` is made to take
+    over a second, so a time taken after it lies past the second ``learn`` was called in."""
+    from sb3_contrib import MaskablePPO
+
+    called: list[datetime] = []
+    learn = MaskablePPO.learn
+
+    def slow_learn(self: Any, *args: Any, **kwargs: Any) -> Any:
+        called.append(datetime.now(timezone.utc))
+        time.sleep(1.2)
+        return learn(self, *args, **kwargs)
+
+    monkeypatch.setattr(MaskablePPO, "learn", slow_learn)
+    train(tiny("poker_squares", timesteps=128), tmp_path / "ps", progress_bar=False, verbose=0)
+    (segment,) = json.loads((tmp_path / "ps" / "run.json").read_text())["segments"]
+    assert datetime.fromisoformat(segment["started"]) <= called[0]
 
 
 def test_saved_model_loads_and_acts_identically(poker_squares_run: Any) -> None:

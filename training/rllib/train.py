@@ -133,6 +133,7 @@ def train(
             update={k: getattr(config.rllib, k) for k in ("address", "num_env_runners")}
         )
         config = saved.model_copy(update={"timesteps": config.timesteps, "rllib": rllib})
+    began = datetime.now(timezone.utc)  # the segment's start, recorded in run.json at its end
     # Ray first: a cluster that cannot be joined, or is too small, leaves no run folder behind.
     opened = _connect(config)
     run_dir.mkdir(parents=True, exist_ok=True)
@@ -167,7 +168,7 @@ def train(
 
             ray.shutdown()
     segment.update(
-        started=datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        started=began.isoformat(timespec="seconds"),
         command=sys.argv,
         setup_seconds=round(setup_seconds, 2),
         num_env_runners=config.rllib.num_env_runners,
