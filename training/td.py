@@ -14,7 +14,9 @@ from __future__ import annotations
 import json
 import logging
 import math
+import sys
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -73,6 +75,7 @@ def train_td(config: TrainConfig, run_dir: str | Path, resume: bool = False) -> 
     if not resume:
         for stale in ("monitor.csv", "evaluations.csv"):
             (run_dir / stale).unlink(missing_ok=True)
+    began = datetime.now(timezone.utc)  # the segment's start, recorded in run.json at its end
     write_run_info(run_dir, config, backend="td")
     start_games = model.games
     steps = learner.decisions_per_game
@@ -118,7 +121,15 @@ def train_td(config: TrainConfig, run_dir: str | Path, resume: bool = False) -> 
     info_path = run_dir / "run.json"
     info = json.loads(info_path.read_text())
     played = model.games - start_games
-    info["segments"].append({"from_games": start_games, "games": played, "seconds": seconds})
+    info["segments"].append(
+        {
+            "started": began.isoformat(timespec="seconds"),
+            "command": sys.argv,
+            "from_games": start_games,
+            "games": played,
+            "seconds": seconds,
+        }
+    )
     total_seconds = sum(s["seconds"] for s in info["segments"])
     info["throughput"] = {
         "timesteps": model.games * steps,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from datetime import datetime, timezone
 from pathlib import Path
 
 import numpy as np
@@ -416,7 +417,12 @@ def test_a_td_run_writes_a_run_folder(td_run: Path) -> None:
     assert "The agent (plain expectimax), same deals" in report
     assert td.LineValues.load(td_run / "values.npz").extrapolation == 1.0
     assert "2,048 games (51,200 env steps)" in report
-    kept = json.loads((td_run / "run.json").read_text())["kept"]
+    info = json.loads((td_run / "run.json").read_text())
+    (segment,) = info["segments"]  # as a PPO run's segment: when it started, by what command
+    assert set(segment) == {"started", "command", "from_games", "games", "seconds"}
+    assert datetime.fromisoformat(segment["started"]) <= datetime.now(timezone.utc)
+    assert (segment["from_games"], segment["games"]) == (0, 2048)
+    kept = info["kept"]
     values = td.LineValues.load(td_run / "values.npz")
     assert kept == {"games": values.kept_games, "validation": values.validation}
     assert kept["games"] in (512, 1024, 1536, 2048)
